@@ -1,0 +1,1 @@
+//! Assembly text → instructions.

@@ -1,0 +1,1 @@
+//! Machine words → instructions, with a per-field annotation.

@@ -1,0 +1,219 @@
+//! Diagnostics: errors and warnings as values with byte-offset spans.
+//!
+//! Every stage of warpscope (the ISA description parser, the assembler, the
+//! hex reader, the permalink decoder) reports problems as [`Diagnostic`]s.
+//! A diagnostic never owns the source text; [`render`] takes the text and
+//! prints `file:line:col: message`, the offending line and a caret.
+//!
+//! ```
+//! use warpscope_core::diag::{Diagnostic, Span, render_one};
+//! let src = "S2R R1, SR_NOPE ;";
+//! let d = Diagnostic::error(Span::new(8, 15), "unknown special register `SR_NOPE`");
+//! let text = render_one(&d, "prog.s", src);
+//! assert!(text.starts_with("prog.s:1:9: error: unknown special register"));
+//! assert!(text.contains("^^^^^^^"));
+//! ```
+
+use serde::Serialize;
+use std::fmt;
+
+/// A half-open byte range `start..end` in one source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (swapped if given backwards).
+    pub fn new(start: usize, end: usize) -> Span {
+        if end < start {
+            Span {
+                start: end,
+                end: start,
+            }
+        } else {
+            Span { start, end }
+        }
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    /// True when the span covers no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The input cannot be used.
+    Error,
+    /// The input is used, but probably not as meant.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One problem found in an input, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where in the source the problem is.
+    pub span: Span,
+    /// Index of the source file when a stage reads several (0 otherwise).
+    pub file: usize,
+    /// One-line description, lower case, no trailing period.
+    pub message: String,
+    /// Optional extra advice shown under the source line.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            file: 0,
+            message: message.into(),
+            help: None,
+        }
+    }
+    /// A warning at `span`.
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+    /// Adds advice shown after the source excerpt.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    /// Sets the file index.
+    pub fn in_file(mut self, file: usize) -> Diagnostic {
+        self.file = file;
+        self
+    }
+    /// True for errors.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// A 1-based line and column (column counted in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineCol {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub col: usize,
+}
+
+/// Converts a byte offset in `src` to a line and column. Offsets past the end
+/// (or inside a multi-byte character) are clamped.
+pub fn line_col(src: &str, offset: usize) -> LineCol {
+    let mut off = offset.min(src.len());
+    while !src.is_char_boundary(off) {
+        off -= 1;
+    }
+    let before = &src[..off];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = src[line_start..off].chars().count() + 1;
+    LineCol { line, col }
+}
+
+/// Renders one diagnostic against its source text.
+pub fn render_one(d: &Diagnostic, file_name: &str, src: &str) -> String {
+    let lc = line_col(src, d.span.start);
+    let mut out = format!(
+        "{}:{}:{}: {}: {}\n",
+        file_name, lc.line, lc.col, d.severity, d.message
+    );
+    let line_text = src.lines().nth(lc.line - 1).unwrap_or("");
+    let gutter = lc.line.to_string();
+    out.push_str(&format!("{} | {}\n", gutter, line_text));
+    let start_col = lc.col - 1;
+    let line_chars = line_text.chars().count();
+    let mut width = if d.span.is_empty() {
+        1
+    } else {
+        src.get(d.span.start.min(src.len())..d.span.end.min(src.len()))
+            .map(|s| s.lines().next().unwrap_or("").chars().count())
+            .unwrap_or(1)
+    };
+    if width == 0 {
+        width = 1;
+    }
+    width = width.min(line_chars.saturating_sub(start_col).max(1));
+    out.push_str(&format!(
+        "{} | {}{}\n",
+        " ".repeat(gutter.len()),
+        " ".repeat(start_col),
+        "^".repeat(width)
+    ));
+    if let Some(h) = &d.help {
+        out.push_str(&format!("{} = help: {}\n", " ".repeat(gutter.len()), h));
+    }
+    out
+}
+
+/// Renders many diagnostics; `files` maps a diagnostic's `file` index to
+/// `(name, text)`.
+pub fn render(diags: &[Diagnostic], files: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let (name, text) = files.get(d.file).copied().unwrap_or(("<input>", ""));
+        out.push_str(&render_one(d, name, text));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let src = "ab\n中文x\n";
+        assert_eq!(line_col(src, 0), LineCol { line: 1, col: 1 });
+        assert_eq!(line_col(src, 3), LineCol { line: 2, col: 1 });
+        // after two 3-byte characters
+        assert_eq!(line_col(src, 9), LineCol { line: 2, col: 3 });
+        // inside a character: clamped back
+        assert_eq!(line_col(src, 4), LineCol { line: 2, col: 1 });
+        // past the end
+        assert_eq!(line_col(src, 999).line, 3);
+    }
+
+    #[test]
+    fn render_points_at_span() {
+        let src = "MOV R1, R2 ;\nFOO R1 ;\n";
+        let d = Diagnostic::error(Span::new(13, 16), "unknown mnemonic `FOO`").with_help("try MOV");
+        let r = render_one(&d, "a.s", src);
+        assert_eq!(
+            r,
+            "a.s:2:1: error: unknown mnemonic `FOO`\n2 | FOO R1 ;\n  | ^^^\n  = help: try MOV\n"
+        );
+    }
+}

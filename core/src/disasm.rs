@@ -1,0 +1,1 @@
+//! Instructions → canonical assembly text.

@@ -1,0 +1,1 @@
+//! Instructions → machine words.

@@ -1,0 +1,1 @@
+//! The ISAs bundled with warpscope, loaded once from `core/isa/`.

@@ -1,0 +1,21 @@
+//! warpscope-core: everything that knows about ISAs and warps.
+//!
+//! Data flows one way:
+//! source text → [`asm`] → [`inst::Inst`] → [`encode`] → bits → [`decode`] →
+//! [`inst::Inst`] → [`disasm`] → text, and [`inst::Inst`] → [`sim`] → events.
+//!
+//! The ISA itself is data: description files in the seeds' language
+//! (`core/isa/`), read by [`spec`] into a validated [`spec::model::Isa`].
+//! This crate has no web dependencies; it builds and tests natively and is
+//! compiled to wasm32 by the web front end.
+#![deny(missing_docs)]
+
+pub mod asm;
+pub mod decode;
+pub mod diag;
+pub mod disasm;
+pub mod encode;
+pub mod inst;
+pub mod isas;
+pub mod sim;
+pub mod spec;

@@ -1,0 +1,1 @@
+//! The 32-lane warp simulator.

@@ -1,0 +1,2 @@
+//! The ISA description language: lexer → parser → validated [`model::Isa`].
+pub mod model;

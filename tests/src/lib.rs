@@ -1,0 +1,1 @@
+//! Helpers for warpscope end-to-end tests.
