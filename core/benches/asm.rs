@@ -1,0 +1,2 @@
+//! Criterion benchmarks (asm).
+fn main() {}

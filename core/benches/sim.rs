@@ -1,0 +1,2 @@
+//! Criterion benchmarks (sim).
+fn main() {}

@@ -1,0 +1,3 @@
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+fuzz_target!(|_data: &[u8]| {});
