@@ -1,0 +1,277 @@
+//! Parsing the seed documents and the syntax-level behaviour of the
+//! description parser.
+
+use std::path::PathBuf;
+use warpscope_core::diag::line_col;
+use warpscope_core::spec::ast::{self, Constraint, DefKind, Item, OperandKind, ValueKind};
+use warpscope_core::spec::parse;
+
+fn seeds_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds")
+}
+
+/// The text of the seed whose file name starts with `prefix`, if present.
+fn seed(prefix: &str) -> Option<String> {
+    let dir = seeds_dir();
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(_) => {
+            eprintln!("note: {} not found; seed test skipped", dir.display());
+            return None;
+        }
+    };
+    for e in entries.flatten() {
+        if e.file_name().to_string_lossy().starts_with(prefix) {
+            return std::fs::read_to_string(e.path()).ok();
+        }
+    }
+    eprintln!("note: no seed {prefix}* in {}; test skipped", dir.display());
+    None
+}
+
+fn types(f: &ast::File) -> Vec<&ast::BitFieldType> {
+    f.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::BitFieldType(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+fn defs(f: &ast::File, kind: DefKind) -> Vec<&ast::Def> {
+    f.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Def(d) if d.kind == kind => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+fn def<'a>(f: &'a ast::File, name: &str) -> &'a ast::Def {
+    f.items
+        .iter()
+        .find_map(|i| match i {
+            Item::Def(d) if d.name.name == name => Some(d),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no definition {name}"))
+}
+
+#[test]
+fn seed_000_parses_cleanly() {
+    let Some(src) = seed("000_") else { return };
+    let (f, diags) = parse(0, &src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let t = types(&f);
+    assert_eq!(t.len(), 1);
+    let sreg = t[0];
+    assert_eq!(sreg.name.name, "SReg");
+    assert_eq!(sreg.width, 8);
+    // Commented-out SR_THREADID, SR_CLOCK and SR_BARALLOC are not values.
+    assert!(sreg.values.iter().all(|v| v.name != "SR_THREADID"));
+    assert_eq!(sreg.values[0].name, "SR_LANEID");
+    assert_eq!(sreg.values[0].value, 0);
+    assert_eq!(sreg.values[1].name, "SR_EQMASK");
+    assert_eq!(sreg.values[1].value, 1);
+    let ctaid_x = sreg.values.iter().find(|v| v.name == "SR_CTAID.X").unwrap();
+    assert_eq!(ctaid_x.value, 11);
+    let lwinhi = sreg.values.iter().find(|v| v.name == "SR_LWINHI").unwrap();
+    assert_eq!(lwinhi.doc.as_deref(), Some("???"));
+    let phy = sreg.values.iter().find(|v| v.name == "SR_PHYTCID").unwrap();
+    assert_eq!(phy.doc, None);
+    let last = sreg.values.last().unwrap();
+    assert_eq!(
+        (last.name.as_str(), last.value, last.explicit),
+        ("SRZ", 0xff, true)
+    );
+    assert_eq!(sreg.values.len(), 44);
+
+    assert_eq!(defs(&f, DefKind::Group).len(), 2);
+    assert_eq!(defs(&f, DefKind::Optype).len(), 10);
+    assert_eq!(defs(&f, DefKind::Opcode).len(), 16);
+
+    let s2r = def(&f, "S2R");
+    assert_eq!(s2r.parents[0].name, "MISC");
+    let names: Vec<&str> = s2r.docs.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Syntax",
+            "Description",
+            "OperandInfo",
+            "Semantics",
+            "Examples"
+        ]
+    );
+    assert!(s2r.docs[0].text.starts_with("```asm"));
+    assert!(s2r.docs[0].text.contains("S2R Rd, SRa"));
+    assert!(s2r.docs[0].text.ends_with("```"));
+    assert!(s2r.docs[2].text.starts_with("Rd必须来源于GPR"));
+    assert!(s2r.operand_info.is_empty());
+    // Doc text is an exact slice of the source.
+    let d = &s2r.docs[4];
+    assert_eq!(&src[d.text_span.start..d.text_span.end], d.text);
+    assert!(d.text.contains("// R1 = SR_LANEID"));
+
+    let pm = def(&f, "PMTRIG_I");
+    assert_eq!(pm.fields[0].name.name, "stype");
+    assert_eq!(
+        pm.fields[0].constraint,
+        Constraint::Fixed(ast::Value {
+            kind: ValueKind::Ident("I".into()),
+            span: pm.fields[0].constraint_span(),
+        })
+    );
+    assert!(matches!(&pm.operand_info[1].kind, OperandKind::OutList(v) if v.is_empty()));
+
+    let dep = def(&f, "DEPBAR_I");
+    assert_eq!(dep.fields.len(), 3);
+    assert_eq!(dep.operand_info.len(), 5);
+}
+
+trait ConstraintSpan {
+    fn constraint_span(&self) -> warpscope_core::diag::Span;
+}
+impl ConstraintSpan for ast::FieldDecl {
+    fn constraint_span(&self) -> warpscope_core::diag::Span {
+        match &self.constraint {
+            Constraint::Fixed(v) | Constraint::Default(v) => v.span,
+            Constraint::None => self.span,
+        }
+    }
+}
+
+#[test]
+fn seed_002_parses_cleanly() {
+    let Some(src) = seed("002_") else { return };
+    let (f, diags) = parse(0, &src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let t = types(&f);
+    assert_eq!(t.len(), 6);
+    let names: Vec<&str> = t.iter().map(|t| t.name.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "SHFLMode",
+            "VOTEOp",
+            "MATCHOp",
+            "MATCHDType",
+            "REDUXOp",
+            "REDUXDType"
+        ]
+    );
+    let redux = t[4];
+    let vals: Vec<(&str, u64)> = redux
+        .values
+        .iter()
+        .map(|v| (v.name.as_str(), v.value))
+        .collect();
+    assert_eq!(
+        vals,
+        [
+            ("AND", 0),
+            ("OR", 1),
+            ("XOR", 2),
+            ("SUM", 3),
+            ("MAX", 4),
+            ("MIN", 5)
+        ]
+    );
+    assert_eq!(t[5].values.len(), 2, "//F32??? is a comment");
+
+    assert_eq!(defs(&f, DefKind::Group).len(), 1);
+    assert_eq!(defs(&f, DefKind::Optype).len(), 9);
+    assert_eq!(defs(&f, DefKind::Opcode).len(), 14);
+
+    let rri = def(&f, "SHFL_RRI");
+    assert_eq!(rri.parents.len(), 1);
+    assert_eq!(rri.parents[0].name, "SHFL");
+    let fields: Vec<(&str, u64, u64, &str)> = rri
+        .fields
+        .iter()
+        .map(|x| (x.name.name.as_str(), x.lo, x.width, x.ty.name.as_str()))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("stype", 8, 4, "SType"),
+            ("rb", 32, 8, "Reg"),
+            ("vc", 40, 13, "UImm13")
+        ]
+    );
+    assert!(
+        matches!(&rri.fields[0].constraint, Constraint::Fixed(v) if v.kind == ValueKind::Ident("RRI".into()))
+    );
+    assert_eq!(rri.fields[1].constraint, Constraint::None);
+    let kinds: Vec<String> = rri
+        .operand_info
+        .iter()
+        .map(|s| match &s.kind {
+            OperandKind::InList(v) => format!("in:{}", v.len()),
+            OperandKind::OutList(v) => format!("out:{}", v.len()),
+            OperandKind::Order(v) => format!("order:{}", v.len()),
+            OperandKind::Bitwidth(n, _) => format!("bw:{}", n.name),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["in:4", "out:2", "order:6", "bw:rd", "bw:ra", "bw:rb", "bw:vc"]
+    );
+    // Positions: `SHFL_RRI` is on the line of its header.
+    let lc = line_col(&src, rri.name.span.start);
+    assert_eq!(
+        src.lines().nth(lc.line - 1).unwrap(),
+        "__DefOpcode SHFL_RRI : [SHFL]"
+    );
+    assert_eq!(lc.col, 13);
+
+    let sync = def(&f, "SYNCOp");
+    assert!(
+        matches!(&sync.fields[0].constraint, Constraint::Default(v) if v.kind == ValueKind::Ident("PT".into()))
+    );
+    assert_eq!(sync.fields[1].name.name, "pg.not");
+
+    let shfl = def(&f, "SHFL");
+    let names: Vec<&str> = shfl.docs.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Syntax",
+            "Description",
+            "OperandInfo",
+            "ModifierInfo",
+            "Semantics",
+            "Examples"
+        ]
+    );
+    assert!(shfl.docs[4].text.contains("switch (.mode) {"));
+
+    let elect_u = def(&f, "ELECTU_U");
+    assert_eq!(elect_u.fields[2].name.name, "urb.bitnot");
+    assert!(
+        matches!(&elect_u.fields[2].constraint, Constraint::Default(v) if v.kind == ValueKind::Ident("False".into()))
+    );
+
+    let m = def(&f, "MATCH_R");
+    let bw = m
+        .operand_info
+        .iter()
+        .find_map(|s| match &s.kind {
+            OperandKind::Bitwidth(n, e) if n.name == "ra" => Some(e.to_model()),
+            _ => None,
+        })
+        .unwrap();
+    use warpscope_core::spec::model::Expr as E;
+    assert_eq!(
+        bw,
+        E::Add(
+            Box::new(E::Int(32)),
+            Box::new(E::Mul(
+                Box::new(E::Eq("dtype".into(), "U64".into())),
+                Box::new(E::Int(32))
+            ))
+        )
+    );
+}
