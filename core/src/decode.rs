@@ -1,1 +1,281 @@
 //! Machine words → instructions, with a per-field annotation.
+//!
+//! Decoding is table-driven: the opcode is the one whose fixed bits
+//! (`fixed_mask` / `fixed_bits`) match the word (the most specific one if
+//! several do); every field's value is then extracted. A word is rejected
+//! when no opcode matches, when a bit that no field of the opcode covers is
+//! set, or when a field holds a value the assembler could not have written
+//! (an enum value without a name, an odd register as a 64-bit pair, a
+//! constant offset that is not a multiple of 4).
+//!
+//! ```
+//! use warpscope_core::{asm, decode, encode, isas};
+//! use warpscope_core::decode::FieldRole;
+//! let isa = isas::w128();
+//! let inst = asm::assemble_line(isa, "SHFL.BFLY P1, R3, R2, 0x1, 0x1f ;").unwrap();
+//! let word = encode::encode(isa, &inst);
+//! let (back, notes) = decode::decode(isa, word).unwrap();
+//! assert_eq!(back, inst);
+//! let pg = notes.iter().find(|n| n.name == "pg").unwrap();
+//! assert_eq!((pg.meaning.as_str(), pg.role), ("PT (default)", FieldRole::Guard));
+//! let rd = notes.iter().find(|n| n.name == "rd").unwrap();
+//! assert_eq!((rd.lo, rd.width, rd.raw, rd.meaning.as_str()), (16, 8, 3, "R3"));
+//!
+//! // Bit 127 belongs to no field.
+//! let err = decode::decode(isa, word | (1 << 127)).unwrap_err();
+//! assert!(err.to_string().contains("127"));
+//! ```
+
+use crate::asm::layout::{self, Layout};
+use crate::disasm::field_text;
+use crate::inst::Inst;
+use crate::spec::model::{Builtin, Isa, TypeRef, Word};
+use serde::Serialize;
+use std::fmt;
+
+/// What a field is for, as the bitfield view colours it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FieldRole {
+    /// A fixed field that selects the opcode (`optype`, `stype`).
+    Opcode,
+    /// The guard predicate and its negation (`pg`, `pg.not`).
+    Guard,
+    /// An operand or an operand's `!`/`~` companion.
+    Operand,
+    /// A `.MOD` modifier.
+    Modifier,
+    /// A scheduling control (`$sched`, `$req`, `$wsb`).
+    Control,
+}
+
+/// One field of a decoded word, for the bitfield view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldNote {
+    /// Field name (`pg`, `rd`, `mode`).
+    pub name: String,
+    /// Lowest bit.
+    pub lo: u32,
+    /// Width in bits.
+    pub width: u32,
+    /// The raw bits of the field.
+    pub raw: u64,
+    /// The value as assembly text, with ` (default)` when it equals the
+    /// field's default: `R5`, `UP`, `PT (default)`, `0x1f`.
+    pub meaning: String,
+    /// What the field is for.
+    pub role: FieldRole,
+}
+
+/// Why a word does not decode.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum DecodeError {
+    /// No opcode's fixed bits match the word.
+    NoMatch {
+        /// The word.
+        word: Word,
+    },
+    /// A field holds a value that its enum type does not name.
+    BadValue {
+        /// The field's name.
+        field: String,
+        /// The value it holds.
+        raw: u64,
+    },
+    /// Bits that no field of the matched opcode covers are set.
+    UnusedBits {
+        /// The matched opcode's name.
+        opcode: String,
+        /// The offending bits (a mask).
+        bits: Word,
+    },
+    /// A field holds a value its operand class rejects (an odd register
+    /// as a 64-bit pair, a misaligned constant offset).
+    BadOperand {
+        /// The field's name.
+        field: String,
+        /// The value it holds.
+        raw: u64,
+        /// Why the value is invalid.
+        reason: String,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::NoMatch { word } => write!(
+                f,
+                "no instruction is encoded as {word:#x} (no opcode's fixed bits match)"
+            ),
+            DecodeError::BadValue { field, raw } => write!(
+                f,
+                "field `{field}` holds {raw:#x}, which is not a value of its type"
+            ),
+            DecodeError::UnusedBits { opcode, bits } => write!(
+                f,
+                "{} set but unused by {opcode} (unused bits must be 0)",
+                describe_bits(*bits)
+            ),
+            DecodeError::BadOperand { field, raw, reason } => {
+                write!(f, "field `{field}` holds {raw:#x}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// `bit 7`, `bits 125..126`, `bits 3, 9..11`.
+fn describe_bits(bits: Word) -> String {
+    let mut parts = Vec::new();
+    let mut count = 0;
+    let mut i = 0u32;
+    while i < 128 {
+        if bits >> i & 1 == 1 {
+            let start = i;
+            while i + 1 < 128 && bits >> (i + 1) & 1 == 1 {
+                i += 1;
+            }
+            count += i - start + 1;
+            parts.push(if start == i {
+                start.to_string()
+            } else {
+                format!("{start}..{i}")
+            });
+        }
+        i += 1;
+    }
+    let noun = if count == 1 { "bit" } else { "bits" };
+    let verb = if count == 1 { "is" } else { "are" };
+    format!("{noun} {} {verb}", parts.join(", "))
+}
+
+/// The opcode whose fixed bits match `word`; the one with the most fixed
+/// bits when several do.
+pub fn match_opcode(isa: &Isa, word: Word) -> Option<usize> {
+    isa.opcodes
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| word & o.fixed_mask == o.fixed_bits)
+        .max_by_key(|(i, o)| (o.fixed_mask.count_ones(), std::cmp::Reverse(*i)))
+        .map(|(i, _)| i)
+}
+
+/// Decodes a word into an instruction and a note per field (in field
+/// order).
+pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeError> {
+    let (inst, layout) = decode_with_layout(isa, word)?;
+    let op = inst.def(isa);
+    let notes = op
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let raw = inst.values[i];
+            let mut meaning = field_text(isa, &inst, i);
+            if f.fixed.is_none() && f.default == Some(raw) {
+                meaning.push_str(" (default)");
+            }
+            FieldNote {
+                name: f.name.clone(),
+                lo: f.lo,
+                width: f.width,
+                raw,
+                meaning,
+                role: layout.roles[i],
+            }
+        })
+        .collect();
+    Ok((inst, notes))
+}
+
+/// Decodes a word into an instruction only (no notes).
+pub fn decode_inst(isa: &Isa, word: Word) -> Result<Inst, DecodeError> {
+    decode_with_layout(isa, word).map(|(i, _)| i)
+}
+
+fn decode_with_layout(isa: &Isa, word: Word) -> Result<(Inst, Layout), DecodeError> {
+    let opcode = match_opcode(isa, word).ok_or(DecodeError::NoMatch { word })?;
+    let op = &isa.opcodes[opcode];
+    let layout = Layout::of(isa, opcode);
+    let mut unused = word & !layout.used;
+    if isa.word_bits < 128 {
+        unused |= word >> isa.word_bits << isa.word_bits;
+    }
+    if unused != 0 {
+        return Err(DecodeError::UnusedBits {
+            opcode: op.name.clone(),
+            bits: unused,
+        });
+    }
+    let inst = Inst {
+        opcode,
+        values: op.fields.iter().map(|f| f.extract(word)).collect(),
+    };
+    check(isa, &inst)?;
+    Ok((inst, layout))
+}
+
+/// Checks that every value of `inst` is one the assembler can write: it
+/// fits its field, enum values have names, fixed fields hold their fixed
+/// value, 64-bit register pairs start at an even register, constant
+/// offsets are multiples of 4.
+pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
+    let Some(op) = isa.opcodes.get(inst.opcode) else {
+        return Err(DecodeError::NoMatch { word: 0 });
+    };
+    for (i, f) in op.fields.iter().enumerate() {
+        let raw = inst.values.get(i).copied().unwrap_or(0);
+        let bad = |reason: &str| DecodeError::BadOperand {
+            field: f.name.clone(),
+            raw,
+            reason: reason.to_string(),
+        };
+        if f.width < 64 && raw >> f.width != 0 {
+            return Err(bad("the value is wider than the field"));
+        }
+        if let Some(fixed) = f.fixed {
+            if raw != fixed {
+                return Err(bad("the field is fixed to another value"));
+            }
+            continue;
+        }
+        let odd = raw % 2 == 1;
+        match f.ty {
+            TypeRef::Enum(t) if isa.types.get(t).and_then(|et| et.name_of(raw)).is_none() => {
+                return Err(DecodeError::BadValue {
+                    field: f.name.clone(),
+                    raw,
+                });
+            }
+            TypeRef::Builtin(Builtin::Reg)
+                if raw != 255 && odd && layout::is_pair(isa, inst, i) =>
+            {
+                return Err(bad("a 64-bit register pair must start at an even register"));
+            }
+            TypeRef::Builtin(Builtin::UReg)
+                if raw != 63 && odd && layout::is_pair(isa, inst, i) =>
+            {
+                return Err(bad("a 64-bit register pair must start at an even register"));
+            }
+            TypeRef::Builtin(Builtin::CMem) if raw & 3 != 0 => {
+                return Err(bad("a constant offset must be a multiple of 4"));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_descriptions() {
+        assert_eq!(describe_bits(1 << 7), "bit 7 is");
+        assert_eq!(describe_bits(0b11 << 125), "bits 125..126 are");
+        assert_eq!(describe_bits((1 << 3) | (0b111 << 9)), "bits 3, 9..11 are");
+        assert_eq!(describe_bits(1 << 127), "bit 127 is");
+    }
+}

@@ -1,0 +1,259 @@
+//! How the fields of one opcode appear in assembly text.
+//!
+//! Every field of an opcode plays exactly one [`FieldRole`]:
+//!
+//! - **Opcode**: fixed (`==X`) fields; they select the opcode and are never
+//!   written.
+//! - **Guard**: `pg` and its `pg.not` companion, written `@P0` / `@!P0`.
+//! - **Operand**: the fields listed in `Order<...>` after the guard, plus
+//!   their `x.not` (`!P3`) and `x.bitnot` (`~UR4`) companions.
+//! - **Modifier**: the other enum-typed fields, written `.NAME` after the
+//!   mnemonic, in the order of the optype's `__Syntax` line, then in field
+//!   declaration order.
+//! - **Control**: everything else (the scheduling controls), written
+//!   `$name=value`.
+//!
+//! ```
+//! use warpscope_core::asm::layout::Layout;
+//! use warpscope_core::decode::FieldRole;
+//! let isa = warpscope_core::isas::w128();
+//! let op = isa.opcode_index("SHFL_RRI").unwrap();
+//! let l = Layout::of(isa, op);
+//! let names: Vec<&str> = l.operands.iter()
+//!     .map(|o| isa.opcodes[op].fields[o.field].name.as_str()).collect();
+//! assert_eq!(names, ["pu", "rd", "ra", "rb", "vc"]);
+//! let mode = isa.opcodes[op].field_index("mode").unwrap();
+//! assert_eq!(l.roles[mode], FieldRole::Modifier);
+//! ```
+
+use crate::decode::FieldRole;
+use crate::inst::Inst;
+use crate::spec::model::{Builtin, Expr, Field, Isa, Opcode, TypeRef, Word};
+
+/// The prefix that a companion field adds to its operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prefix {
+    /// `!P3`: a `PModi` companion (logical not of a predicate).
+    Not,
+    /// `~UR4`: a `SignModi` companion (bitwise not of a register).
+    BitNot,
+}
+
+impl Prefix {
+    /// The prefix character as written.
+    pub fn symbol(self) -> char {
+        match self {
+            Prefix::Not => '!',
+            Prefix::BitNot => '~',
+        }
+    }
+}
+
+/// One operand position of an opcode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperandSlot {
+    /// Index of the operand's field in the opcode.
+    pub field: usize,
+    /// Its companion field, if any, and the prefix that sets it.
+    pub companion: Option<(Prefix, usize)>,
+}
+
+/// The assembly-text view of one opcode's fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// Index of the guard predicate field (`pg`), if the opcode has one.
+    pub guard: Option<usize>,
+    /// Index of the guard's negation companion (`pg.not`), if any.
+    pub guard_not: Option<usize>,
+    /// Operands in assembly order (the `Order<...>` list without the guard).
+    pub operands: Vec<OperandSlot>,
+    /// Modifier fields in the order they follow the mnemonic.
+    pub modifiers: Vec<usize>,
+    /// Control fields (`$name=value`) in field declaration order.
+    pub controls: Vec<usize>,
+    /// The role of every field, indexed like `Opcode::fields`.
+    pub roles: Vec<FieldRole>,
+    /// Every bit that some field of the opcode covers.
+    pub used: Word,
+}
+
+/// The name of the guard field.
+const GUARD: &str = "pg";
+
+impl Layout {
+    /// Works out the layout of `isa.opcodes[opcode]`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `opcode` is not an index into `isa.opcodes`.
+    pub fn of(isa: &Isa, opcode: usize) -> Layout {
+        let op = &isa.opcodes[opcode];
+        let n = op.fields.len();
+        let mut roles: Vec<Option<FieldRole>> = vec![None; n];
+        let mut used: Word = 0;
+        for (i, f) in op.fields.iter().enumerate() {
+            used |= f.mask();
+            if f.fixed.is_some() {
+                roles[i] = Some(FieldRole::Opcode);
+            }
+        }
+        let guard = op
+            .field_index(GUARD)
+            .filter(|&i| roles[i].is_none() && is_pred(&op.fields[i]));
+        if let Some(g) = guard {
+            roles[g] = Some(FieldRole::Guard);
+        }
+        let mut operands: Vec<OperandSlot> = Vec::new();
+        for name in &op.order {
+            if name == GUARD && guard.is_some() {
+                continue;
+            }
+            if let Some(i) = op.field_index(name) {
+                if roles[i].is_none() {
+                    roles[i] = Some(FieldRole::Operand);
+                    operands.push(OperandSlot {
+                        field: i,
+                        companion: None,
+                    });
+                }
+            }
+        }
+        // Companions: `base.suffix` of type PModi / SignModi.
+        let mut guard_not = None;
+        for (i, f) in op.fields.iter().enumerate() {
+            if roles[i].is_some() {
+                continue;
+            }
+            let prefix = match f.ty {
+                TypeRef::Builtin(Builtin::PModi) => Prefix::Not,
+                TypeRef::Builtin(Builtin::SignModi) => Prefix::BitNot,
+                _ => continue,
+            };
+            let Some((base, _)) = f.name.rsplit_once('.') else {
+                continue;
+            };
+            let Some(b) = op.field_index(base) else {
+                continue;
+            };
+            if Some(b) == guard && prefix == Prefix::Not && guard_not.is_none() {
+                guard_not = Some(i);
+                roles[i] = Some(FieldRole::Guard);
+            } else if let Some(slot) = operands
+                .iter_mut()
+                .find(|s| s.field == b && s.companion.is_none())
+            {
+                slot.companion = Some((prefix, i));
+                roles[i] = Some(FieldRole::Operand);
+            }
+        }
+        // Modifiers: the optype's Syntax order first, then declaration order.
+        let is_modifier =
+            |i: usize, roles: &[Option<FieldRole>]| roles[i].is_none() && is_enum(&op.fields[i]);
+        let mut modifiers = Vec::new();
+        if let Some(ot) = isa.optypes.get(op.optype) {
+            for slot in &ot.modifiers {
+                if let Some(i) = op.field_index(&slot.field) {
+                    if is_modifier(i, &roles) {
+                        roles[i] = Some(FieldRole::Modifier);
+                        modifiers.push(i);
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            if is_modifier(i, &roles) {
+                roles[i] = Some(FieldRole::Modifier);
+                modifiers.push(i);
+            }
+        }
+        let mut controls = Vec::new();
+        for (i, r) in roles.iter_mut().enumerate() {
+            if r.is_none() {
+                *r = Some(FieldRole::Control);
+                controls.push(i);
+            }
+        }
+        Layout {
+            guard,
+            guard_not,
+            operands,
+            modifiers,
+            controls,
+            roles: roles
+                .into_iter()
+                .map(|r| r.unwrap_or(FieldRole::Control))
+                .collect(),
+            used,
+        }
+    }
+
+    /// The layouts of every opcode of `isa`, indexed like `isa.opcodes`.
+    pub fn all(isa: &Isa) -> Vec<Layout> {
+        (0..isa.opcodes.len()).map(|i| Layout::of(isa, i)).collect()
+    }
+}
+
+fn is_pred(f: &Field) -> bool {
+    matches!(f.ty, TypeRef::Builtin(Builtin::Pred | Builtin::UPred))
+}
+
+fn is_enum(f: &Field) -> bool {
+    matches!(f.ty, TypeRef::Enum(_))
+}
+
+/// The value of a name in a field of type `ty`: an enum value name
+/// (case-insensitive, exact case preferred) or a built-in name (`RZ`, `PT`,
+/// `True`).
+pub fn value_of_name(isa: &Isa, ty: TypeRef, name: &str) -> Option<u64> {
+    match ty {
+        TypeRef::Enum(t) => {
+            let et = isa.types.get(t)?;
+            et.value_of(name).or_else(|| {
+                et.values
+                    .iter()
+                    .find(|v| v.name.eq_ignore_ascii_case(name))
+                    .map(|v| v.value)
+            })
+        }
+        TypeRef::Builtin(b) => crate::spec::builtin::value_of(b, name),
+    }
+}
+
+/// Evaluates the `Bitwidth<field>` expression of an operand with the
+/// instruction's field values; `None` when the opcode gives none.
+pub fn bitwidth(isa: &Isa, op: &Opcode, values: &[u64], field: &str) -> Option<i64> {
+    let (_, e) = op.bitwidths.iter().find(|(n, _)| n == field)?;
+    Some(eval_width(isa, op, values, e))
+}
+
+fn eval_width(isa: &Isa, op: &Opcode, values: &[u64], e: &Expr) -> i64 {
+    match e {
+        Expr::Int(v) => *v,
+        Expr::Eq(field, name) => {
+            let Some(i) = op.field_index(field) else {
+                return 0;
+            };
+            let v = values.get(i).copied().unwrap_or(0);
+            i64::from(value_of_name(isa, op.fields[i].ty, name) == Some(v))
+        }
+        Expr::Add(a, b) => {
+            eval_width(isa, op, values, a).wrapping_add(eval_width(isa, op, values, b))
+        }
+        Expr::Sub(a, b) => {
+            eval_width(isa, op, values, a).wrapping_sub(eval_width(isa, op, values, b))
+        }
+        Expr::Mul(a, b) => {
+            eval_width(isa, op, values, a).wrapping_mul(eval_width(isa, op, values, b))
+        }
+    }
+}
+
+/// True when the register operand in field `field` of `inst` is a 64-bit
+/// register pair (its `Bitwidth<>` evaluates to 64).
+pub fn is_pair(isa: &Isa, inst: &Inst, field: usize) -> bool {
+    let op = inst.def(isa);
+    op.fields.get(field).is_some_and(|f| {
+        matches!(f.ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg))
+            && bitwidth(isa, op, &inst.values, &f.name) == Some(64)
+    })
+}

@@ -1,0 +1,475 @@
+//! Tokens of assembly text.
+//!
+//! The lexer never fails: a malformed number or a stray character becomes a
+//! [`Tok::Error`] token plus a diagnostic, so the parser can go on and
+//! report everything in one pass.
+
+use crate::diag::{Diagnostic, Span};
+
+/// What a token is. Text-carrying kinds take their text from the source
+/// through the token's span.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Tok {
+    /// `[A-Za-z_][A-Za-z0-9_.]*`: mnemonics with modifiers, registers,
+    /// enum value names (`SR_CTAID.X`), labels, `lane`.
+    Ident,
+    /// `.name` at a place where an identifier cannot continue.
+    Directive,
+    /// An integer literal (decimal, `0x` hex or `0b` binary).
+    Int(u128),
+    /// A decimal float literal (`1.5`, `2e-3`); its text is the span.
+    Float,
+    /// `0f3fc00000`: raw IEEE-754 single-precision bits.
+    FloatBits(u32),
+    /// Punctuation and operators.
+    P(Punct),
+    /// End of a line (statements end here).
+    Newline,
+    /// `;`
+    Semi,
+    /// Something already reported; the parser skips it quietly.
+    Error,
+}
+
+/// Punctuation and operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Punct {
+    At,
+    Bang,
+    Tilde,
+    Comma,
+    Colon,
+    LBracket,
+    RBracket,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Assign,
+    Dollar,
+    Minus,
+    Plus,
+    Star,
+    Slash,
+    Percent,
+    Amp,
+    Pipe,
+    Caret,
+    Lt,
+    Gt,
+    Shl,
+    Shr,
+    Le,
+    Ge,
+    EqEq,
+    Ne,
+    AndAnd,
+    OrOr,
+}
+
+impl Punct {
+    /// The punctuation as written.
+    pub(crate) fn text(self) -> &'static str {
+        use Punct::*;
+        match self {
+            At => "@",
+            Bang => "!",
+            Tilde => "~",
+            Comma => ",",
+            Colon => ":",
+            LBracket => "[",
+            RBracket => "]",
+            LBrace => "{",
+            RBrace => "}",
+            LParen => "(",
+            RParen => ")",
+            Assign => "=",
+            Dollar => "$",
+            Minus => "-",
+            Plus => "+",
+            Star => "*",
+            Slash => "/",
+            Percent => "%",
+            Amp => "&",
+            Pipe => "|",
+            Caret => "^",
+            Lt => "<",
+            Gt => ">",
+            Shl => "<<",
+            Shr => ">>",
+            Le => "<=",
+            Ge => ">=",
+            EqEq => "==",
+            Ne => "!=",
+            AndAnd => "&&",
+            OrOr => "||",
+        }
+    }
+}
+
+/// One token and where it is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Token {
+    pub kind: Tok,
+    pub span: Span,
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+}
+
+/// Parses an integer literal: decimal, `0x` hex or `0b` binary, with `_`
+/// separators allowed between digits. Returns a message on failure.
+pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
+    let (digits, radix) =
+        if let Some(r) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            (r, 16)
+        } else if let Some(r) = text.strip_prefix("0b").or_else(|| text.strip_prefix("0B")) {
+            (r, 2)
+        } else {
+            (text, 10)
+        };
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    if clean.is_empty() {
+        return Err(format!("`{text}` has no digits"));
+    }
+    if let Some(bad) = clean.chars().find(|c| !c.is_digit(radix)) {
+        let kind = match radix {
+            16 => "hexadecimal",
+            2 => "binary",
+            _ => "decimal",
+        };
+        return Err(format!("`{bad}` is not a {kind} digit in `{text}`"));
+    }
+    u128::from_str_radix(&clean, radix).map_err(|_| format!("`{text}` is too large"))
+}
+
+/// Splits `src` into tokens. Comments (`//` to end of line, `/* ... */`)
+/// are dropped; a block comment that spans lines ends the statement like a
+/// newline would.
+pub(crate) fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    let b = src.as_bytes();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    let push = |toks: &mut Vec<Token>, kind, s, e| {
+        toks.push(Token {
+            kind,
+            span: Span::new(s, e),
+        })
+    };
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        match c {
+            b'\n' => {
+                push(&mut toks, Tok::Newline, i, i + 1);
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                let mut closed = false;
+                let mut newline = false;
+                while i < b.len() {
+                    if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        i += 2;
+                        closed = true;
+                        break;
+                    }
+                    if b[i] == b'\n' {
+                        newline = true;
+                    }
+                    i += 1;
+                }
+                if !closed {
+                    diags.push(
+                        Diagnostic::error(Span::new(start, start + 2), "unterminated `/*` comment")
+                            .with_help("close it with `*/`"),
+                    );
+                }
+                if newline {
+                    push(&mut toks, Tok::Newline, start, i);
+                }
+            }
+            b';' => {
+                push(&mut toks, Tok::Semi, i, i + 1);
+                i += 1;
+            }
+            b'.' if b.get(i + 1).is_some_and(|&n| is_ident_start(n)) => {
+                i += 1;
+                while i < b.len() && is_ident_char(b[i]) {
+                    i += 1;
+                }
+                push(&mut toks, Tok::Directive, start, i);
+            }
+            _ if is_ident_start(c) => {
+                while i < b.len() && is_ident_char(b[i]) {
+                    i += 1;
+                }
+                push(&mut toks, Tok::Ident, start, i);
+            }
+            b'0'..=b'9' => {
+                let kind = lex_number(src, &mut i, diags);
+                push(&mut toks, kind, start, i);
+            }
+            _ => {
+                let two = |n: u8| b.get(i + 1) == Some(&n);
+                use Punct::*;
+                let (p, len) = match c {
+                    b'@' => (Some(At), 1),
+                    b'!' if two(b'=') => (Some(Ne), 2),
+                    b'!' => (Some(Bang), 1),
+                    b'~' => (Some(Tilde), 1),
+                    b',' => (Some(Comma), 1),
+                    b':' => (Some(Colon), 1),
+                    b'[' => (Some(LBracket), 1),
+                    b']' => (Some(RBracket), 1),
+                    b'{' => (Some(LBrace), 1),
+                    b'}' => (Some(RBrace), 1),
+                    b'(' => (Some(LParen), 1),
+                    b')' => (Some(RParen), 1),
+                    b'=' if two(b'=') => (Some(EqEq), 2),
+                    b'=' => (Some(Assign), 1),
+                    b'$' => (Some(Dollar), 1),
+                    b'-' => (Some(Minus), 1),
+                    b'+' => (Some(Plus), 1),
+                    b'*' => (Some(Star), 1),
+                    b'/' => (Some(Slash), 1),
+                    b'%' => (Some(Percent), 1),
+                    b'&' if two(b'&') => (Some(AndAnd), 2),
+                    b'&' => (Some(Amp), 1),
+                    b'|' if two(b'|') => (Some(OrOr), 2),
+                    b'|' => (Some(Pipe), 1),
+                    b'^' => (Some(Caret), 1),
+                    b'<' if two(b'<') => (Some(Shl), 2),
+                    b'<' if two(b'=') => (Some(Le), 2),
+                    b'<' => (Some(Lt), 1),
+                    b'>' if two(b'>') => (Some(Shr), 2),
+                    b'>' if two(b'=') => (Some(Ge), 2),
+                    b'>' => (Some(Gt), 1),
+                    _ => (None, 1),
+                };
+                match p {
+                    Some(p) => {
+                        push(&mut toks, Tok::P(p), i, i + len);
+                        i += len;
+                    }
+                    None => {
+                        // Skip a whole UTF-8 character.
+                        let ch = src[i..].chars().next().unwrap_or('?');
+                        let end = i + ch.len_utf8();
+                        let mut d = Diagnostic::error(
+                            Span::new(i, end),
+                            format!("unexpected character `{}`", ch.escape_debug()),
+                        );
+                        if ch == '#' {
+                            d = d.with_help("comments start with `//` or are written `/* ... */`");
+                        }
+                        diags.push(d);
+                        push(&mut toks, Tok::Error, i, end);
+                        i = end;
+                    }
+                }
+            }
+        }
+    }
+    toks
+}
+
+/// Lexes a number starting at `*i` (a digit); advances `*i` past it.
+fn lex_number(src: &str, i: &mut usize, diags: &mut Vec<Diagnostic>) -> Tok {
+    let b = src.as_bytes();
+    let start = *i;
+    let prefixed = b[start] == b'0'
+        && matches!(
+            b.get(start + 1),
+            Some(b'x' | b'X' | b'b' | b'B' | b'f' | b'F')
+        );
+    let mut is_float = false;
+    if prefixed {
+        *i += 2;
+        while *i < b.len() && (b[*i].is_ascii_alphanumeric() || b[*i] == b'_') {
+            *i += 1;
+        }
+    } else {
+        while *i < b.len() && (b[*i].is_ascii_digit() || b[*i] == b'_') {
+            *i += 1;
+        }
+        if *i < b.len() && b[*i] == b'.' && b.get(*i + 1).is_some_and(u8::is_ascii_digit) {
+            is_float = true;
+            *i += 1;
+            while *i < b.len() && b[*i].is_ascii_digit() {
+                *i += 1;
+            }
+        }
+        if *i < b.len() && (b[*i] == b'e' || b[*i] == b'E') {
+            let mut j = *i + 1;
+            if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
+                j += 1;
+            }
+            if j < b.len() && b[j].is_ascii_digit() {
+                is_float = true;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                *i = j;
+            }
+        }
+        // Anything glued on (`12ab`, `1.5.3`) makes the whole thing invalid.
+        if *i < b.len() && (is_ident_char(b[*i])) {
+            while *i < b.len() && is_ident_char(b[*i]) {
+                *i += 1;
+            }
+            let text = &src[start..*i];
+            diags.push(Diagnostic::error(
+                Span::new(start, *i),
+                format!("invalid number `{text}`"),
+            ));
+            return Tok::Error;
+        }
+    }
+    let text = &src[start..*i];
+    let span = Span::new(start, *i);
+    if is_float {
+        return Tok::Float;
+    }
+    if prefixed && matches!(b[start + 1], b'f' | b'F') {
+        let digits: String = text[2..].chars().filter(|&c| c != '_').collect();
+        if digits.is_empty() || digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+            diags.push(
+                Diagnostic::error(span, format!("invalid float bit pattern `{text}`"))
+                    .with_help("write `0f` and up to 8 hex digits, e.g. `0f3fc00000` for 1.5"),
+            );
+            return Tok::Error;
+        }
+        return match u32::from_str_radix(&digits, 16) {
+            Ok(v) => Tok::FloatBits(v),
+            Err(_) => Tok::Error,
+        };
+    }
+    match parse_int(text) {
+        Ok(v) => Tok::Int(v),
+        Err(msg) => {
+            diags.push(Diagnostic::error(span, format!("invalid number: {msg}")));
+            Tok::Error
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> (Vec<Tok>, Vec<Diagnostic>) {
+        let mut d = Vec::new();
+        let t = lex(src, &mut d);
+        (t.into_iter().map(|t| t.kind).collect(), d)
+    }
+
+    #[test]
+    fn integers_in_all_bases() {
+        assert_eq!(parse_int("42"), Ok(42));
+        assert_eq!(parse_int("0x1F"), Ok(31));
+        assert_eq!(parse_int("0b1010"), Ok(10));
+        assert_eq!(parse_int("1_000"), Ok(1000));
+        assert_eq!(parse_int("0xffff_ffff"), Ok(0xffff_ffff));
+        assert!(parse_int("0x").is_err());
+        assert!(parse_int("0b102").unwrap_err().contains("binary digit"));
+        assert!(parse_int("999999999999999999999999999999999999999999")
+            .unwrap_err()
+            .contains("too large"));
+    }
+
+    #[test]
+    fn statement_tokens() {
+        let (k, d) = kinds("@!P0 SHFL.BFLY P1, R[2:3], c[0x0][0x10] ; // hi\n");
+        assert!(d.is_empty());
+        use Punct::*;
+        assert_eq!(
+            k,
+            vec![
+                Tok::P(At),
+                Tok::P(Bang),
+                Tok::Ident,
+                Tok::Ident,
+                Tok::Ident,
+                Tok::P(Comma),
+                Tok::Ident,
+                Tok::P(LBracket),
+                Tok::Int(2),
+                Tok::P(Colon),
+                Tok::Int(3),
+                Tok::P(RBracket),
+                Tok::P(Comma),
+                Tok::Ident,
+                Tok::P(LBracket),
+                Tok::Int(0),
+                Tok::P(RBracket),
+                Tok::P(LBracket),
+                Tok::Int(16),
+                Tok::P(RBracket),
+                Tok::Semi,
+                Tok::Newline,
+            ]
+        );
+    }
+
+    #[test]
+    fn floats_and_bit_patterns() {
+        let (k, d) = kinds("1.5 2e-3 1E5 0f3fc00000 7");
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            k,
+            vec![
+                Tok::Float,
+                Tok::Float,
+                Tok::Float,
+                Tok::FloatBits(0x3fc0_0000),
+                Tok::Int(7)
+            ]
+        );
+    }
+
+    #[test]
+    fn operators_and_directives() {
+        let (k, d) = kinds(".init R1 = lane << 2 >= 3 && !x != y || z <= w");
+        assert!(d.is_empty());
+        use Punct::*;
+        assert_eq!(k[0], Tok::Directive);
+        assert!(k.contains(&Tok::P(Shl)));
+        assert!(k.contains(&Tok::P(Ge)));
+        assert!(k.contains(&Tok::P(AndAnd)));
+        assert!(k.contains(&Tok::P(Ne)));
+        assert!(k.contains(&Tok::P(OrOr)));
+        assert!(k.contains(&Tok::P(Le)));
+    }
+
+    #[test]
+    fn bad_input_is_reported_with_spans() {
+        let (k, d) = kinds("12ab # x /* open");
+        assert_eq!(k[0], Tok::Error);
+        assert_eq!(d.len(), 3);
+        assert_eq!(d[0].span, Span::new(0, 4));
+        assert_eq!(d[1].span, Span::new(5, 6));
+        assert!(d[1].help.as_deref().unwrap_or("").contains("//"));
+        assert!(d[2].message.contains("unterminated"));
+    }
+
+    #[test]
+    fn block_comment_across_lines_ends_statement() {
+        let (k, d) = kinds("A /* x\n y */ B");
+        assert!(d.is_empty());
+        assert_eq!(k, vec![Tok::Ident, Tok::Newline, Tok::Ident]);
+        let (k, _) = kinds("A /* x */ B");
+        assert_eq!(k, vec![Tok::Ident, Tok::Ident]);
+    }
+}
