@@ -465,3 +465,64 @@ fn alu_and_control_shapes() {
         Some(TypeRef::Builtin(Builtin::F32Imm))
     );
 }
+
+/// The fenced ```asm blocks of a documentation section.
+fn asm_blocks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur: Option<String> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        match &mut cur {
+            None if t.starts_with("```asm") => cur = Some(String::new()),
+            Some(block) if t.starts_with("```") => {
+                out.push(std::mem::take(block));
+                cur = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_example_assembles_and_disassembles_back() {
+    use warpscope_core::{asm, disasm};
+    let isa = isa();
+    let mut count = 0;
+    for o in &isa.optypes {
+        let blocks = asm_blocks(o.docs.get("Examples").unwrap_or(""));
+        assert!(!blocks.is_empty(), "{} has no example block", o.name);
+        for block in blocks {
+            let program = asm::assemble(isa, &block).unwrap_or_else(|d| {
+                panic!(
+                    "{} example does not assemble:\n{}",
+                    o.name,
+                    warpscope_core::diag::render(&d, &[("example", block.as_str())])
+                )
+            });
+            assert!(
+                program.warnings.is_empty(),
+                "{}: {:?}",
+                o.name,
+                program.warnings
+            );
+            let uses_it = program
+                .lines
+                .iter()
+                .any(|l| isa.optypes[isa.opcodes[l.inst.opcode].optype].name == o.name);
+            assert!(uses_it, "{} example does not use {}", o.name, o.name);
+            for line in &program.lines {
+                let text = disasm::disasm(isa, &line.inst);
+                let again = asm::assemble_line(isa, &text)
+                    .unwrap_or_else(|d| panic!("`{text}` does not assemble back: {d:?}"));
+                assert_eq!(again, line.inst, "`{text}`");
+                count += 1;
+            }
+        }
+    }
+    assert!(count >= 80, "only {count} example instructions");
+}
