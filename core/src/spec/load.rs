@@ -65,6 +65,8 @@ struct Loader<'a> {
     def_idx: HashMap<&'a str, usize>,
     /// Resolved parents of each definition (indices into `defs`).
     parents: Vec<Vec<usize>>,
+    /// Definitions with a parent that was reported and dropped.
+    bad_parents: Vec<bool>,
     /// Ancestors of each definition, most distant first (without itself);
     /// `None` when it is part of a cycle.
     lin: Vec<Option<Vec<usize>>>,
@@ -89,6 +91,7 @@ pub fn load_files(
         defs: Vec::new(),
         def_idx: HashMap::new(),
         parents: Vec::new(),
+        bad_parents: Vec::new(),
         lin: Vec::new(),
         fields: Vec::new(),
     };
@@ -304,6 +307,7 @@ impl<'a> Loader<'a> {
                 }
                 ps.push(pi);
             }
+            self.bad_parents.push(ps.len() != def.parents.len());
             if def.kind == DefKind::Optype && def.parents.is_empty() {
                 self.err_help(
                     file,
@@ -322,6 +326,8 @@ impl<'a> Loader<'a> {
         let mut state = vec![0u8; n];
         self.lin = vec![None; n];
         let mut in_cycle = vec![false; n];
+        // mark[a] == node + 1 while `a` is already in node's ancestor list.
+        let mut mark = vec![0usize; n];
         for root in 0..n {
             if state[root] != 0 {
                 continue;
@@ -369,12 +375,14 @@ impl<'a> Loader<'a> {
                         continue;
                     }
                     let mut out: Vec<usize> = Vec::new();
+                    let stamp = node + 1;
                     let mut broken = false;
                     for &p in &self.parents[node] {
                         match &self.lin[p] {
                             Some(anc) => {
                                 for &a in anc.iter().chain(std::iter::once(&p)) {
-                                    if !out.contains(&a) {
+                                    if mark[a] != stamp {
+                                        mark[a] = stamp;
                                         out.push(a);
                                     }
                                 }
@@ -620,6 +628,7 @@ impl<'a> Loader<'a> {
                 .collect();
             let optype = match ots.as_slice() {
                 [one] => optype_of_def.get(one).copied(),
+                [] if self.bad_parents[i] || anc.iter().any(|&a| self.bad_parents[a]) => None,
                 [] => {
                     self.err_help(
                         file,
@@ -727,8 +736,18 @@ impl<'a> Loader<'a> {
             });
         }
 
-        for ot in &optypes {
-            if ot.opcodes.is_empty() {
+        // Optypes some opcode descends from (even one rejected above).
+        let mut used: HashSet<usize> = HashSet::new();
+        for (i, d) in self.defs.iter().enumerate() {
+            if d.def.kind == DefKind::Opcode {
+                used.extend(self.lin[i].iter().flatten().copied());
+            }
+        }
+        for (oi, ot) in optypes.iter().enumerate() {
+            let has_child = optype_of_def
+                .iter()
+                .any(|(d, &o)| o == oi && used.contains(d));
+            if ot.opcodes.is_empty() && !has_child {
                 self.diags.push(
                     Diagnostic::error(ot.span, format!("optype `{}` has no opcodes", ot.name))
                         .with_help("declare at least one `__DefOpcode NAME : [OPTYPE]`")

@@ -440,7 +440,11 @@ impl<'a> Parser<'a> {
     /// Values of a bit-field type: `A; B = 3; // doc`.
     fn value_line(&mut self, line: RawLine<'_>) {
         let lexed = lex_line(line.body(), line.start);
-        self.diags.extend(lexed.errors);
+        if !lexed.errors.is_empty() {
+            // One report per line: parsing a damaged line only adds noise.
+            self.diags.extend(lexed.errors);
+            return;
+        }
         let Cur::Bft(ty, next) = &mut self.cur else {
             return;
         };
@@ -505,7 +509,11 @@ impl<'a> Parser<'a> {
     /// `field<lo, width> Type name [==|= VALUE];` (several per line allowed).
     fn field_line(&mut self, line: RawLine<'_>) {
         let lexed = lex_line(line.body(), line.start);
-        self.diags.extend(lexed.errors);
+        if !lexed.errors.is_empty() {
+            // One report per line: parsing a damaged line only adds noise.
+            self.diags.extend(lexed.errors);
+            return;
+        }
         let Cur::Def(def) = &mut self.cur else {
             return;
         };
@@ -623,7 +631,11 @@ impl<'a> Parser<'a> {
     /// `InList<a, b>; OutList<>; Order<...>; Bitwidth<x> = expr;`
     fn operand_line(&mut self, line: RawLine<'_>) {
         let lexed = lex_line(line.body(), line.start);
-        self.diags.extend(lexed.errors);
+        if !lexed.errors.is_empty() {
+            // One report per line: parsing a damaged line only adds noise.
+            self.diags.extend(lexed.errors);
+            return;
+        }
         let mut c = Cursor::new(&lexed.tokens, line.start + line.body().trim_end().len());
         let mut out = Vec::new();
         while !c.at_end() {
