@@ -1,1 +1,0 @@
-//! The 32-lane warp simulator.
