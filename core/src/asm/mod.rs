@@ -44,7 +44,9 @@
 //!   - `!P3` sets the operand's `.not` companion, `~UR4` its `.bitnot`.
 //!   - Immediates: decimal, `0x` hex or `0b` binary, `_` separators
 //!     allowed; `-` only for signed fields. Values are range-checked
-//!     against the field width. A label stands for its byte address.
+//!     against the field width; a signed N-bit field also takes a bit
+//!     pattern up to 2^N - 1 (`0xffffffff` = -1 in a SImm32 field). A label
+//!     stands for its byte address.
 //!   - Float immediates: `1.5`, `-2.0`, `1e-3`, integers, or the raw bits
 //!     `0f3fc00000`.
 //!   - Constants `c[bank][offset]`: bank 0..63, byte offset 0..0xfffc, a
@@ -468,13 +470,24 @@ impl<'c, 't> Parser<'c, 't> {
         self.diags.push(Diagnostic::error(span, msg));
     }
 
+    /// True when the identifier at `span` starts with a known mnemonic.
+    fn is_mnemonic(&self, span: Span) -> bool {
+        let text = self.ctx.text(span);
+        let head = text.split('.').next().unwrap_or(text);
+        self.ctx.mnemonics.contains_key(&head.to_ascii_uppercase())
+    }
+
     fn instruction(&mut self) -> Option<ParsedInst> {
         let start = self.here();
         let mut guard = None;
         if let Some(at) = self.eat(Punct::At) {
             let neg = self.eat(Punct::Bang).is_some();
             match self.peek() {
-                Some(t) if t.kind == Tok::Ident => {
+                Some(t)
+                    if t.kind == Tok::Ident
+                        && !(matches!(parse_reg(self.ctx.text(t.span)), RegName::NotReg)
+                            && self.is_mnemonic(t.span)) =>
+                {
                     self.pos += 1;
                     guard = Some((neg, t.span));
                 }
@@ -1165,21 +1178,32 @@ fn one_of(items: &[String]) -> String {
     }
 }
 
-/// Levenshtein distance, case-insensitive.
+/// Edit distance (insertions, deletions, substitutions and swaps of two
+/// neighbouring characters), case-insensitive.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_uppercase()).collect();
     let b: Vec<u8> = b.bytes().map(|c| c.to_ascii_uppercase()).collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * w + j] = if i == 0 {
+                j
+            } else if j == 0 {
+                i
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (d[(i - 1) * w + j - 1] + cost)
+                    .min(d[(i - 1) * w + j] + 1)
+                    .min(d[i * w + j - 1] + 1);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * w + j - 2] + 1);
+                }
+                best
+            };
         }
-        prev = cur;
     }
-    prev[b.len()]
+    d[a.len() * w + b.len()]
 }
 
 /// Up to three names close to `word` (by edit distance or prefix).
@@ -1847,23 +1871,23 @@ impl Ctx<'_> {
             TypeRef::Builtin(Builtin::SImm(_)) => {
                 let min = -(1i128 << (width - 1));
                 let max = (1i128 << (width - 1)) - 1;
+                // Non-negative values up to 2^width - 1 are accepted as the
+                // bit pattern (`0xffffffff` for -1 in a SImm32 field).
+                let bits = (1i128 << width) - 1;
                 let x = if neg { -(v as i128) } else { v as i128 };
-                if v > u64::MAX as u128 || x < min || x > max {
+                if v > u64::MAX as u128 || x < min || x > bits {
                     diags.push(
                         Diagnostic::error(
                             span,
                             format!("`{text}` is out of range for `{}` (a signed {width}-bit immediate)", f.name),
                         )
-                        .with_help(format!("the range is {min} ..= {max} ({:#x})", max)),
+                        .with_help(format!(
+                            "the range is {min} ..= {max}; a bit pattern 0x0 ..= {bits:#x} is also accepted"
+                        )),
                     );
                     return None;
                 }
-                let mask = if width == 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << width) - 1
-                };
-                Some((x as i64 as u64) & mask)
+                Some((x as u64) & (bits as u64))
             }
             _ => {
                 let max: u128 = if width == 64 {
