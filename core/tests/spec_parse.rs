@@ -275,3 +275,167 @@ fn seed_002_parses_cleanly() {
         )
     );
 }
+
+#[test]
+fn constraint_spellings_are_equivalent() {
+    let src = "__DefGroup G\n  __Encoding\n    field<0,4> SType a==I;\n    field< 4 , 4 > SType b == I ;\n    field<8, 3> Pred c=PT; field<11, 1> PModi c.not = False;\n    field<12, 4> UImm4 d = 0x3;\n";
+    let (f, diags) = parse(0, src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let g = def(&f, "G");
+    let c: Vec<(&str, &Constraint)> = g
+        .fields
+        .iter()
+        .map(|x| (x.name.name.as_str(), &x.constraint))
+        .collect();
+    assert!(matches!(c[0].1, Constraint::Fixed(v) if v.kind == ValueKind::Ident("I".into())));
+    assert!(matches!(c[1].1, Constraint::Fixed(v) if v.kind == ValueKind::Ident("I".into())));
+    assert!(matches!(c[2].1, Constraint::Default(v) if v.kind == ValueKind::Ident("PT".into())));
+    assert_eq!(c[3].0, "c.not");
+    assert!(matches!(c[4].1, Constraint::Default(v) if v.kind == ValueKind::Int(3)));
+    assert_eq!((g.fields[1].lo, g.fields[1].width), (4, 4));
+    // Field spans run from `field` to `;`.
+    let s = g.fields[1].span;
+    assert_eq!(&src[s.start..s.end], "field< 4 , 4 > SType b == I ;");
+}
+
+#[test]
+fn enum_values_several_per_line_with_docs() {
+    let src = "__DefBitFieldType T<8>\n    A; B = 5; C; // c doc\n    // D;\n    E.X;\n    F = 0x10; //\n  __Description\nsome text\n\n\n__DefBitFieldType U<1>\n    Z;\n";
+    let (f, diags) = parse(0, src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let t = types(&f);
+    let v: Vec<(&str, u64, bool, Option<&str>)> = t[0]
+        .values
+        .iter()
+        .map(|v| (v.name.as_str(), v.value, v.explicit, v.doc.as_deref()))
+        .collect();
+    assert_eq!(
+        v,
+        [
+            ("A", 0, false, None),
+            ("B", 5, true, None),
+            ("C", 6, false, Some("c doc")),
+            ("E.X", 7, false, None),
+            ("F", 16, true, None)
+        ]
+    );
+    assert_eq!(t[0].docs.len(), 1);
+    assert_eq!(t[0].docs[0].name, "Description");
+    assert_eq!(
+        t[0].docs[0].text, "some text",
+        "trailing blank lines are trimmed"
+    );
+    assert_eq!(t[1].values[0].name, "Z");
+}
+
+#[test]
+fn operand_info_statements_or_prose() {
+    let src = "\
+__DefOptype O : [G]
+  __OperandInfo
+    Reads the operands of InList<a>.
+    InList<a>;
+__DefOpcode P : [O]
+  __OperandInfo
+    // a comment line is neither
+    InList<a, b>; OutList<>;
+    Order<a>;
+
+    Bitwidth<a> = (2 - 1) * 3 + (m == U64); // note
+  __Notes
+    Indented prose.
+";
+    let (f, diags) = parse(0, src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let o = def(&f, "O");
+    assert!(o.operand_info.is_empty());
+    assert_eq!(o.docs[0].name, "OperandInfo");
+    // Mixed lines in an optype: the whole section is prose.
+    assert_eq!(
+        o.docs[0].text,
+        "    Reads the operands of InList<a>.\n    InList<a>;"
+    );
+    let p = def(&f, "P");
+    assert_eq!(p.operand_info.len(), 4);
+    assert!(p.docs.iter().all(|d| d.name != "OperandInfo"));
+    assert_eq!(p.docs[0].name, "Notes");
+    use warpscope_core::spec::model::Expr as E;
+    let OperandKind::Bitwidth(n, e) = &p.operand_info[3].kind else {
+        panic!()
+    };
+    assert_eq!(n.name, "a");
+    assert_eq!(
+        e.to_model(),
+        E::Add(
+            Box::new(E::Mul(
+                Box::new(E::Sub(Box::new(E::Int(2)), Box::new(E::Int(1)))),
+                Box::new(E::Int(3))
+            )),
+            Box::new(E::Eq("m".into(), "U64".into()))
+        )
+    );
+}
+
+#[test]
+fn crlf_and_tabs_parse_like_lf() {
+    let Some(src) = seed("002_") else { return };
+    let crlf = src.replace('\n', "\r\n").replace("    field", "\tfield");
+    let (a, da) = parse(0, &src);
+    let (b, db) = parse(0, &crlf);
+    assert!(da.is_empty() && db.is_empty(), "{db:#?}");
+    assert_eq!(a.items.len(), b.items.len());
+    for (x, y) in a.items.iter().zip(&b.items) {
+        match (x, y) {
+            (Item::BitFieldType(x), Item::BitFieldType(y)) => {
+                let xv: Vec<_> = x.values.iter().map(|v| (&v.name, v.value)).collect();
+                let yv: Vec<_> = y.values.iter().map(|v| (&v.name, v.value)).collect();
+                assert_eq!(xv, yv);
+            }
+            (Item::Def(x), Item::Def(y)) => {
+                assert_eq!(x.name.name, y.name.name);
+                let xf: Vec<_> = x
+                    .fields
+                    .iter()
+                    .map(|f| (&f.name.name, f.lo, f.width, &f.ty.name))
+                    .collect();
+                let yf: Vec<_> = y
+                    .fields
+                    .iter()
+                    .map(|f| (&f.name.name, f.lo, f.width, &f.ty.name))
+                    .collect();
+                assert_eq!(xf, yf);
+                assert_eq!(x.operand_info.len(), y.operand_info.len());
+                assert_eq!(x.docs.len(), y.docs.len());
+            }
+            _ => panic!("items differ"),
+        }
+    }
+}
+
+#[test]
+fn recovery_keeps_later_definitions() {
+    let src = "__DefGroup A : [\n__DefGroup B\n  __Encoding\n    field<0, 8> Reg r;\n    field<8 8> Reg s;\n    field<16, 8> Reg t;\n__DefGroup C\n";
+    let (f, diags) = parse(2, src);
+    assert_eq!(diags.len(), 2, "{diags:#?}");
+    assert!(diags.iter().all(|d| d.file == 2));
+    let at: Vec<(usize, usize)> = diags
+        .iter()
+        .map(|d| {
+            let lc = line_col(src, d.span.start);
+            (lc.line, lc.col)
+        })
+        .collect();
+    assert_eq!(at, [(1, 17), (5, 13)]);
+    let names: Vec<&str> = f
+        .items
+        .iter()
+        .map(|i| match i {
+            Item::Def(d) => d.name.name.as_str(),
+            Item::BitFieldType(t) => t.name.name.as_str(),
+        })
+        .collect();
+    assert_eq!(names, ["B", "C"]);
+    let b = def(&f, "B");
+    let fields: Vec<&str> = b.fields.iter().map(|f| f.name.name.as_str()).collect();
+    assert_eq!(fields, ["r", "t"]);
+}
