@@ -139,3 +139,44 @@ fn long_inheritance_chains_load() {
     assert_eq!(isa.opcodes[0].fields.len(), 1);
     assert_eq!(isa.opcodes[0].fields[0].declared_in, "G0");
 }
+
+fn mini_files() -> (String, String) {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spec");
+    let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
+    (read("mini_types.isa"), read("mini_ops.isa"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Small edits of a valid description: deletions, duplications and
+    /// insertions of language pieces anywhere.
+    #[test]
+    fn edited_descriptions_never_panic(
+        edits in proptest::collection::vec((any::<bool>(), 0usize..4000, 0usize..40, 0..PIECES.len()), 1..6)
+    ) {
+        let (types, ops) = mini_files();
+        let mut text = ops.clone();
+        for (delete, at, len, piece) in edits {
+            let mut at = at % (text.len() + 1);
+            while !text.is_char_boundary(at) { at -= 1; }
+            if delete {
+                let mut end = (at + len).min(text.len());
+                while !text.is_char_boundary(end) { end -= 1; }
+                text.replace_range(at..end, "");
+            } else {
+                text.insert_str(at, PIECES[piece]);
+            }
+        }
+        let files = [("types", types.as_str()), ("ops", text.as_str())];
+        match load("m", 32, &files) {
+            Ok(isa) => prop_assert!(!isa.opcodes.is_empty()),
+            Err(diags) => {
+                prop_assert!(!diags.is_empty());
+                for d in &diags {
+                    prop_assert!(d.span.end <= files[d.file].1.len());
+                }
+            }
+        }
+    }
+}
