@@ -164,7 +164,8 @@ pub fn match_opcode(isa: &Isa, word: Word) -> Option<usize> {
 /// Decodes a word into an instruction and a note per field (in field
 /// order).
 pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeError> {
-    let (inst, layout) = decode_with_layout(isa, word)?;
+    let inst = decode_inst(isa, word)?;
+    let layout = Layout::of(isa, inst.opcode);
     let op = inst.def(isa);
     let notes = op
         .fields
@@ -191,14 +192,10 @@ pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeErr
 
 /// Decodes a word into an instruction only (no notes).
 pub fn decode_inst(isa: &Isa, word: Word) -> Result<Inst, DecodeError> {
-    decode_with_layout(isa, word).map(|(i, _)| i)
-}
-
-fn decode_with_layout(isa: &Isa, word: Word) -> Result<(Inst, Layout), DecodeError> {
     let opcode = match_opcode(isa, word).ok_or(DecodeError::NoMatch { word })?;
     let op = &isa.opcodes[opcode];
-    let layout = Layout::of(isa, opcode);
-    let mut unused = word & !layout.used;
+    let used = op.fields.iter().fold(0, |m, f| m | f.mask());
+    let mut unused = word & !used;
     if isa.word_bits < 128 {
         unused |= word >> isa.word_bits << isa.word_bits;
     }
@@ -213,7 +210,7 @@ fn decode_with_layout(isa: &Isa, word: Word) -> Result<(Inst, Layout), DecodeErr
         values: op.fields.iter().map(|f| f.extract(word)).collect(),
     };
     check(isa, &inst)?;
-    Ok((inst, layout))
+    Ok(inst)
 }
 
 /// Checks that every value of `inst` is one the assembler can write: it

@@ -1,3 +1,32 @@
+//! Fuzzes the assembler: any text assembles or fails with in-bounds
+//! diagnostics, and every instruction it produces round-trips through the
+//! encoder, the decoder and the disassembler.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-fuzz_target!(|_data: &[u8]| {});
+use warpscope_core::{asm, decode, disasm, encode, isas};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(src) = std::str::from_utf8(data) else {
+        return;
+    };
+    let isa = isas::w128();
+    match asm::assemble(isa, src) {
+        Ok(prog) => {
+            for line in &prog.lines {
+                let word = encode::encode(isa, &line.inst);
+                let back = decode::decode_inst(isa, word).expect("assembled words decode");
+                assert_eq!(back, line.inst);
+                let text = disasm::disasm(isa, &back);
+                let again = asm::assemble_line(isa, &text).expect("canonical text assembles");
+                assert_eq!(again, line.inst, "{text}");
+            }
+        }
+        Err(diags) => {
+            assert!(!diags.is_empty());
+            for d in &diags {
+                assert!(d.span.start <= d.span.end && d.span.end <= src.len());
+            }
+        }
+    }
+    let _ = asm::assemble_line(isa, src);
+});

@@ -1,0 +1,179 @@
+//! End-to-end tests of `warpscope asm` and `warpscope dis`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn warpscope(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the warpscope binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("warpscope finishes")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const PROGRAM: &str = "\
+.init R1 = lane
+loop: @!P0 shfl.bfly p1, r3, r2, 1, 31 $sched=4
+    REDUX.SUM R0, R1      // sum over the warp
+    BRA loop
+";
+
+#[test]
+fn asm_prints_hex_and_canonical_text() {
+    let out = warpscope(&["asm"], PROGRAM);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "\
+1c0404000003000000201f0002038610  @!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4 ;
+1c000000000300000000000001007114  REDUX.SUM R0, R1 ;
+1c000000000000000000000000007240  BRA 0x0 ;
+"
+    );
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn asm_reads_a_file_or_dash() {
+    let dir = std::env::temp_dir().join(format!("warpscope-cli-asm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("prog.s");
+    std::fs::write(&path, "EXIT\n").unwrap();
+    let p = path.to_str().unwrap();
+    let out = warpscope(&["asm", "--isa", "w128", p], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "1c000000000000000000000000007041  EXIT ;\n"
+    );
+    let out = warpscope(&["asm", "--isa=w128", "-"], "EXIT\n");
+    assert_eq!(
+        text(&out.stdout),
+        "1c000000000000000000000000007041  EXIT ;\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn asm_errors_go_to_stderr_with_positions_and_nothing_to_stdout() {
+    let dir = std::env::temp_dir().join(format!("warpscope-cli-err-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.s");
+    std::fs::write(&path, "EXIT\nMOVE R1, R2\nMOV R1, 0x1_0000_0000\n").unwrap();
+    let p = path.to_str().unwrap();
+    let out = warpscope(&["asm", p], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("{p}:2:1: error: unknown mnemonic `MOVE`")),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{p}:3:9: error:")), "{err}");
+    assert!(err.contains("help: did you mean"), "{err}");
+    assert!(err.contains("2 errors"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn asm_warnings_do_not_fail() {
+    let out = warpscope(&["asm"], ".active 0\nEXIT\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("warning: no lane is active"));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+}
+
+#[test]
+fn dis_decodes_words_and_flags_bad_ones() {
+    let input = "\
+// a comment line
+1c0404000003000000201f0002038610
+
+0x1c00_0000_0000_0000_0000_0000_0000_7041   // EXIT
+00000000000000000000000000000000
+1c000000000000000000000000007041ff
+zz
+9c000000000000000000000000007041
+";
+    let out = warpscope(&["dis"], input);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    assert_eq!(lines[0], "@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4 ;");
+    assert_eq!(lines[1], "EXIT ;");
+    assert!(
+        lines[2].starts_with("?? 00000000000000000000000000000000  ; error: no instruction"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("?? 1c000000000000000000000000007041ff  ; error:"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[3].contains("128-bit"), "{}", lines[3]);
+    assert!(lines[4].starts_with("?? zz  ; error:"), "{}", lines[4]);
+    assert_eq!(
+        lines[5],
+        "?? 9c000000000000000000000000007041  ; error: bit 127 is set but unused by EXIT_X (unused bits must be 0)"
+    );
+}
+
+#[test]
+fn asm_output_feeds_dis() {
+    let out = warpscope(&["asm"], PROGRAM);
+    let listing = text(&out.stdout);
+    let hex: String = listing.lines().map(|l| format!("{}\n", &l[..32])).collect();
+    let dis = warpscope(&["dis"], &hex);
+    assert_eq!(dis.status.code(), Some(0), "{}", text(&dis.stdout));
+    let expected: String = listing.lines().map(|l| format!("{}\n", &l[34..])).collect();
+    assert_eq!(text(&dis.stdout), expected);
+}
+
+#[test]
+fn unknown_isa_lists_known_ones() {
+    for cmd in ["asm", "dis"] {
+        let out = warpscope(&[cmd, "--isa", "w64"], "");
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.contains("unknown ISA `w64`"), "{err}");
+        assert!(err.contains("w128"), "{err}");
+    }
+}
+
+#[test]
+fn help_and_bad_arguments() {
+    let out = warpscope(&["--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("warpscope asm"));
+    for cmd in ["asm", "dis"] {
+        let out = warpscope(&[cmd, "--help"], "");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(text(&out.stdout).starts_with(&format!("usage: warpscope {cmd}")));
+        let out = warpscope(&[cmd, "--frobnicate"], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("unknown option `--frobnicate`"));
+        let out = warpscope(&[cmd, "/nonexistent/warpscope/file.s"], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("cannot read"));
+        let out = warpscope(&[cmd, "a.s", "b.s"], "");
+        assert_eq!(out.status.code(), Some(2));
+    }
+    let out = warpscope(&["frobnicate"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown command `frobnicate`"));
+}
