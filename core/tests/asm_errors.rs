@@ -353,6 +353,13 @@ fn labels() {
         "undefined label `lopo`",
         "`loop`",
     );
+    one(
+        "GETREG R0, SR_PM1",
+        1,
+        12,
+        "undefined label `SR_PM1`",
+        "`SR_PM1` is a SReg value; here write its number, 0xf",
+    );
     one("R1: EXIT", 1, 1, "`R1` is a register name, not a label", "");
     one(
         "DEPBAR end, 0x1\nend: EXIT",

@@ -1756,8 +1756,18 @@ impl Ctx<'_> {
                                 let mut d =
                                     Diagnostic::error(span, format!("undefined label `{text}`"));
                                 let close = suggest(text, labels.keys().copied());
+                                let named = isa.types.iter().find_map(|t| {
+                                    t.values
+                                        .iter()
+                                        .find(|v| v.name.eq_ignore_ascii_case(text))
+                                        .map(|v| (t.name.as_str(), v.value))
+                                });
                                 if !close.is_empty() {
                                     d = d.with_help(format!("did you mean {}?", one_of(&close)));
+                                } else if let Some((ty, v)) = named {
+                                    d = d.with_help(format!(
+                                        "`{text}` is a {ty} value; here write its number, {v:#x}"
+                                    ));
                                 }
                                 err(d)
                             }
