@@ -1,1 +1,245 @@
-fn main() {}
+//! `cargo xtask serve | build | test | dist | bench | setup`
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+use xtask::{bundle, server, setup};
+
+const HELP: &str = "\
+cargo xtask <command>
+
+  serve [--port N] [--no-build]   set up the wasm toolchain, build the release bundle,
+                                  serve the playground on http://127.0.0.1:8080
+  build                           set up and build the release bundle into static/pkg
+  test                            fmt check, clippy, native tests, wasm build, browser tests
+  dist                            a self-contained dist/ folder for any static host
+  bench                           criterion benchmarks of the core crate
+  setup [--browser]               only make sure the toolchain (and Chromium) are ready
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = xtask::root();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve(&root, &args[1..]),
+        Some("build") => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
+        Some("test") => test(&root),
+        Some("dist") => dist(&root),
+        Some("bench") => bench(&root),
+        Some("setup") => setup::ensure(&root, args.iter().any(|a| a == "--browser")).map(|_| ()),
+        Some("help" | "--help" | "-h") | None => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(root: &Path, args: &[String]) -> Result<(), String> {
+    let mut port = 8080u16;
+    let mut build = true;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--port" => {
+                port = it
+                    .next()
+                    .and_then(|p| p.parse().ok())
+                    .ok_or("--port needs a number (0-65535)")?
+            }
+            "--no-build" => build = false,
+            other => return Err(format!("unknown option `{other}` for serve")),
+        }
+    }
+    if build {
+        let tc = setup::ensure(root, false)?;
+        bundle::build(root, &tc)?;
+    } else if !root.join("static/pkg/warpscope_bg.wasm").exists() {
+        return Err("static/pkg is missing: run without --no-build".into());
+    }
+    let srv = server::Server::start(root, port)?;
+    println!("serving {} at {}", root.display(), srv.url());
+    println!("press Ctrl+C to stop");
+    srv.wait();
+    Ok(())
+}
+
+/// Sums of `test result:` lines.
+#[derive(Default)]
+struct Counts {
+    passed: u64,
+    failed: u64,
+}
+
+/// Runs cargo with `args`, echoing its output and summing test results.
+fn cargo_counted(root: &Path, args: &[&str], counts: &mut Counts) -> Result<(), String> {
+    let mut child = Command::new("cargo")
+        .current_dir(root)
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    if let Some(out) = child.stdout.take() {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some(rest) = line.trim().strip_prefix("test result: ") {
+                for part in rest.split(['.', ';']) {
+                    let mut w = part.split_whitespace();
+                    if let (Some(n), Some(kind)) = (w.next(), w.next()) {
+                        let n: u64 = n.parse().unwrap_or(0);
+                        match kind {
+                            "passed" => counts.passed += n,
+                            "failed" => counts.failed += n,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let st = child.wait().map_err(|e| e.to_string())?;
+    if st.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo {} failed", args.join(" ")))
+    }
+}
+
+fn test(root: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let mut counts = Counts::default();
+    let mut steps: Vec<(&str, Result<(), String>)> = Vec::new();
+    let total = 6;
+
+    let t = setup::step(1, total, "cargo fmt --check");
+    let r = setup::run(
+        Command::new("cargo")
+            .current_dir(root)
+            .args(["fmt", "--all", "--", "--check"]),
+    );
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("fmt", r));
+
+    let t = setup::step(2, total, "cargo clippy (warnings denied)");
+    let r = setup::run(Command::new("cargo").current_dir(root).args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--quiet",
+        "--",
+        "-D",
+        "warnings",
+    ]));
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("clippy", r));
+
+    let t = setup::step(3, total, "cargo test --workspace (native)");
+    let r = cargo_counted(root, &["test", "--workspace", "--quiet"], &mut counts);
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("native tests", r));
+
+    let t = setup::step(4, total, "toolchain for the wasm build and the browser");
+    let tc = setup::ensure(root, true);
+    setup::done(t, if tc.is_ok() { "ok" } else { "FAILED" });
+    let build = match tc {
+        Ok(tc) => {
+            let t = setup::step(5, total, "wasm build (release bundle)");
+            let r = bundle::build(root, &tc);
+            setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+            r
+        }
+        Err(e) => Err(e),
+    };
+    let built = build.is_ok();
+    steps.push(("wasm build", build));
+
+    let t = setup::step(6, total, "browser tests (headless Chromium)");
+    let r = if built {
+        cargo_counted(
+            root,
+            &[
+                "test",
+                "-p",
+                "warpscope-e2e",
+                "--quiet",
+                "--",
+                "--ignored",
+                "--test-threads=1",
+            ],
+            &mut counts,
+        )
+    } else {
+        Err("skipped: the wasm build failed".into())
+    };
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("browser tests", r));
+
+    println!();
+    let mut failed_steps = 0;
+    for (name, r) in &steps {
+        match r {
+            Ok(()) => println!("  ok      {name}"),
+            Err(e) => {
+                failed_steps += 1;
+                println!("  FAILED  {name}: {e}");
+            }
+        }
+    }
+    println!(
+        "xtask test finished in {:.0}s: {} of {} steps passed",
+        started.elapsed().as_secs_f64(),
+        steps.len() - failed_steps,
+        steps.len()
+    );
+    let failed = counts.failed.max(failed_steps as u64);
+    println!("summary: {} passed, {} failed", counts.passed, failed);
+    if failed_steps == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed_steps} step(s) failed"))
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
+    for e in std::fs::read_dir(from)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_dir(&p, &dest)?;
+        } else {
+            std::fs::copy(&p, &dest).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn dist(root: &Path) -> Result<(), String> {
+    let tc = setup::ensure(root, false)?;
+    bundle::build(root, &tc)?;
+    let out = root.join("dist");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    std::fs::copy(root.join("index.html"), out.join("index.html")).map_err(|e| e.to_string())?;
+    copy_dir(&root.join("static"), &out.join("static"))?;
+    println!("dist/ is ready: copy it to any static host (it needs no server-side code)");
+    Ok(())
+}
+
+fn bench(root: &Path) -> Result<(), String> {
+    setup::run(
+        Command::new("cargo")
+            .current_dir(root)
+            .args(["bench", "-p", "warpscope-core"]),
+    )
+}

@@ -1,0 +1,16 @@
+//! Project automation for warpscope (`cargo xtask ...`), plus the pieces the
+//! end-to-end tests share: a static file server, a tiny HTTP client and a
+//! WebDriver client for headless Chromium.
+
+pub mod bundle;
+pub mod http;
+pub mod server;
+pub mod setup;
+pub mod webdriver;
+
+use std::path::PathBuf;
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    webdriver::workspace_root()
+}

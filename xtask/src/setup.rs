@@ -1,0 +1,319 @@
+//! Makes sure the wasm toolchain is ready, installing what is missing.
+//!
+//! Every check is cheap, so a run on a ready machine takes well under ten
+//! seconds and installs nothing. What gets installed, and why:
+//!
+//! 1. The wasm32 standard library. `rustup target add wasm32-unknown-unknown`
+//!    is tried first with a time limit. Where rustup cannot download (some
+//!    machines only reach the package registries), the fallback uses Debian's
+//!    `rustc-web` toolchain: its std sources are compiled once for wasm32 with
+//!    `-Z build-std`, the rlibs are copied into `/usr/lib/rustlib`, and the
+//!    toolchain is linked into rustup as `warpscope-web`.
+//! 2. `wasm-bindgen` at exactly the version pinned in `web/Cargo.toml`.
+//! 3. `wasm-pack`, the build driver.
+//! 4. `wasm-opt` from the npm package `binaryen` (Debian's is too old to read
+//!    what current rustc emits), in `~/.cache/warpscope/tools`.
+//! 5. For tests only: Debian's `chromium` and `chromium-driver`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The rustup name given to Debian's toolchain in the fallback.
+pub const FALLBACK_TOOLCHAIN: &str = "warpscope-web";
+/// The binaryen release whose wasm-opt is used.
+pub const BINARYEN_VERSION: &str = "132.0.0";
+
+/// What the wasm build needs to know after setup.
+#[derive(Debug, Clone)]
+pub struct Toolchain {
+    /// `Some(name)` when wasm builds must run with `RUSTUP_TOOLCHAIN=name`.
+    pub rustup_toolchain: Option<String>,
+    /// Path of the wasm-opt launcher, if available.
+    pub wasm_opt: Option<PathBuf>,
+}
+
+/// Prints a step header and returns a timer.
+pub fn step(n: usize, total: usize, what: &str) -> Instant {
+    println!("[{n}/{total}] {what}");
+    Instant::now()
+}
+
+/// Prints a step's outcome with its duration.
+pub fn done(t: Instant, outcome: &str) {
+    println!("      {outcome} ({:.1}s)", t.elapsed().as_secs_f64());
+}
+
+/// Runs a command, streaming its output; Err with a message on failure.
+pub fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed with {status}"))
+    }
+}
+
+/// Runs a command quietly and returns its stdout, or None when it fails.
+pub fn output(cmd: &mut Command) -> Option<String> {
+    let out = cmd.stderr(Stdio::null()).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn has_wasm_std(toolchain: Option<&str>) -> bool {
+    let mut c = Command::new("rustc");
+    c.args(["--print", "sysroot"]);
+    if let Some(t) = toolchain {
+        c.env("RUSTUP_TOOLCHAIN", t);
+    }
+    let Some(sysroot) = output(&mut c) else {
+        return false;
+    };
+    let lib = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown/lib");
+    std::fs::read_dir(lib)
+        .map(|d| {
+            d.flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with("libstd-"))
+        })
+        .unwrap_or(false)
+}
+
+/// Runs `cmd` but gives up after `limit` (killing it).
+fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Result<bool, String> {
+    let mut child = cmd.spawn().map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    loop {
+        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+            return Ok(st.success());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            println!("      gave up after {}s", limit.as_secs());
+            return Ok(false);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn apt_install(pkgs: &[&str]) -> Result<(), String> {
+    println!("      apt-get install {}", pkgs.join(" "));
+    run(Command::new("apt-get").args(["update", "-q"]))?;
+    run(Command::new("apt-get")
+        .args(["install", "-y", "-q", "--no-install-recommends"])
+        .args(pkgs)
+        .env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+/// The Debian fallback for the wasm32 std (see the module docs).
+fn debian_wasm_std() -> Result<(), String> {
+    if !Path::new("/usr/bin/rustc").exists()
+        || !Path::new("/usr/lib/rustlib/src/rust").exists()
+        || !Path::new("/usr/bin/lld-22").exists() && !Path::new("/usr/lib/llvm-22/bin/lld").exists()
+    {
+        apt_install(&["rustc-web", "cargo-web", "rust-web-src", "lld-22"])?;
+    }
+    let dest = Path::new("/usr/lib/rustlib/wasm32-unknown-unknown/lib");
+    let has = std::fs::read_dir(dest)
+        .map(|d| {
+            d.flatten()
+                .any(|e| e.file_name().to_string_lossy().starts_with("libstd-"))
+        })
+        .unwrap_or(false);
+    if !has {
+        println!("      building std for wasm32 from Debian's sources (about 2 minutes)");
+        let tmp = std::env::temp_dir().join("warpscope-build-std");
+        std::fs::create_dir_all(tmp.join("src")).map_err(|e| e.to_string())?;
+        std::fs::write(
+            tmp.join("Cargo.toml"),
+            "[package]\nname = \"empty\"\nversion = \"0.0.0\"\nedition = \"2021\"\n[lib]\npath = \"src/lib.rs\"\n[workspace]\n",
+        )
+        .map_err(|e| e.to_string())?;
+        std::fs::write(tmp.join("src/lib.rs"), "#![no_std]\n").map_err(|e| e.to_string())?;
+        run(Command::new("/usr/bin/cargo")
+            .current_dir(&tmp)
+            .args([
+                "build",
+                "--release",
+                "--target",
+                "wasm32-unknown-unknown",
+                "-Z",
+                "build-std=std,panic_abort",
+            ])
+            .env("RUSTC_BOOTSTRAP", "1")
+            .env("RUSTC", "/usr/bin/rustc")
+            .env_remove("RUSTUP_TOOLCHAIN"))?;
+        std::fs::create_dir_all(dest).map_err(|e| e.to_string())?;
+        let deps = tmp.join("target/wasm32-unknown-unknown/release/deps");
+        for e in std::fs::read_dir(&deps)
+            .map_err(|e| e.to_string())?
+            .flatten()
+        {
+            let name = e.file_name().to_string_lossy().to_string();
+            if name.starts_with("lib") && name.ends_with(".rlib") {
+                std::fs::copy(e.path(), dest.join(&name)).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    let linked = output(Command::new("rustup").args(["toolchain", "list"]))
+        .map(|l| l.lines().any(|t| t.starts_with(FALLBACK_TOOLCHAIN)))
+        .unwrap_or(false);
+    if !linked {
+        run(Command::new("rustup").args(["toolchain", "link", FALLBACK_TOOLCHAIN, "/usr"]))?;
+    }
+    Ok(())
+}
+
+/// Step 1: the wasm32 standard library. Returns the toolchain to build with.
+pub fn wasm_std(force_fallback: bool) -> Result<Option<String>, String> {
+    if !force_fallback && has_wasm_std(None) {
+        return Ok(None);
+    }
+    if has_wasm_std(Some(FALLBACK_TOOLCHAIN)) {
+        return Ok(Some(FALLBACK_TOOLCHAIN.into()));
+    }
+    if !force_fallback {
+        println!("      trying `rustup target add wasm32-unknown-unknown` (60 s limit)");
+        let ok = run_with_timeout(
+            Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+            Duration::from_secs(60),
+        )?;
+        if ok && has_wasm_std(None) {
+            return Ok(None);
+        }
+        println!("      rustup could not install the target; using Debian's rustc-web instead");
+    }
+    debian_wasm_std()?;
+    if has_wasm_std(Some(FALLBACK_TOOLCHAIN)) {
+        Ok(Some(FALLBACK_TOOLCHAIN.into()))
+    } else {
+        Err("the wasm32 standard library is still missing after the Debian fallback".into())
+    }
+}
+
+/// The wasm-bindgen version pinned in web/Cargo.toml (`wasm-bindgen = "=X"`).
+pub fn pinned_wasm_bindgen(root: &Path) -> Result<String, String> {
+    let toml = std::fs::read_to_string(root.join("web/Cargo.toml")).map_err(|e| e.to_string())?;
+    toml.lines()
+        .find_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix("wasm-bindgen")?.trim_start();
+            let rest = rest.strip_prefix('=')?.trim();
+            let v = rest.trim_matches('"').strip_prefix('=')?;
+            Some(v.to_string())
+        })
+        .ok_or_else(|| "web/Cargo.toml must pin wasm-bindgen as `wasm-bindgen = \"=X.Y.Z\"`".into())
+}
+
+fn cargo_install(args: &[&str]) -> Result<(), String> {
+    println!(
+        "      cargo install {} (a few minutes, once)",
+        args.join(" ")
+    );
+    run(Command::new("cargo").arg("install").args(args))
+}
+
+/// Step 2: wasm-bindgen at the pinned version.
+pub fn wasm_bindgen(version: &str) -> Result<&'static str, String> {
+    let want = format!("wasm-bindgen {version}");
+    if output(Command::new("wasm-bindgen").arg("--version")).as_deref() == Some(want.as_str()) {
+        return Ok("present");
+    }
+    cargo_install(&["wasm-bindgen-cli", "--version", version, "--force"])?;
+    Ok("installed")
+}
+
+/// Step 3: wasm-pack.
+pub fn wasm_pack() -> Result<&'static str, String> {
+    if output(Command::new("wasm-pack").arg("--version")).is_some() {
+        return Ok("present");
+    }
+    if cargo_install(&["wasm-pack", "--locked"]).is_err() {
+        cargo_install(&["wasm-pack"])?;
+    }
+    Ok("installed")
+}
+
+/// Where tools that are not cargo-installed live.
+pub fn tools_dir() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("warpscope/tools")
+}
+
+/// Step 4: wasm-opt from npm's binaryen. Returns its launcher, or None (with a
+/// printed warning) when npm is unavailable: the bundle is then just larger.
+pub fn wasm_opt() -> Result<(Option<PathBuf>, &'static str), String> {
+    let dir = tools_dir();
+    let bin = dir.join("node_modules/.bin/wasm-opt");
+    let pkg = dir.join("node_modules/binaryen/package.json");
+    let have = std::fs::read_to_string(&pkg)
+        .map(|s| s.contains(&format!("\"version\": \"{BINARYEN_VERSION}\"")))
+        .unwrap_or(false);
+    if have && bin.exists() {
+        return Ok((Some(bin), "present"));
+    }
+    if output(Command::new("npm").arg("--version")).is_none() {
+        println!("      warning: npm not found; the bundle will not be optimised by wasm-opt");
+        return Ok((None, "skipped (no npm)"));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    println!("      npm install binaryen@{BINARYEN_VERSION}");
+    run(Command::new("npm")
+        .current_dir(&dir)
+        .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
+        .arg(format!("binaryen@{BINARYEN_VERSION}")))?;
+    Ok((Some(bin), "installed"))
+}
+
+/// Step 5 (tests only): Chromium and chromedriver.
+pub fn chromium() -> Result<&'static str, String> {
+    let have = |b: &str| output(Command::new(b).arg("--version")).is_some();
+    if have("chromium") && have("chromedriver") {
+        return Ok("present");
+    }
+    apt_install(&["chromium", "chromium-driver"])?;
+    Ok("installed")
+}
+
+/// Runs steps 1–4 with progress lines; `extra` adds step 5.
+pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
+    let total = if with_browser { 5 } else { 4 };
+    let force = std::env::var_os("WARPSCOPE_FORCE_DEBIAN_WASM").is_some();
+    let t = step(1, total, "wasm32 standard library");
+    let rustup_toolchain = wasm_std(force)?;
+    done(
+        t,
+        &match &rustup_toolchain {
+            None => "ready (rustup target)".to_string(),
+            Some(n) => format!("ready (Debian toolchain linked as `{n}`)"),
+        },
+    );
+    let version = pinned_wasm_bindgen(root)?;
+    let t = step(2, total, &format!("wasm-bindgen {version}"));
+    done(t, wasm_bindgen(&version)?);
+    let t = step(3, total, "wasm-pack");
+    done(t, wasm_pack()?);
+    let t = step(
+        4,
+        total,
+        &format!("wasm-opt (npm binaryen {BINARYEN_VERSION})"),
+    );
+    let (wasm_opt, how) = wasm_opt()?;
+    done(t, how);
+    if with_browser {
+        let t = step(5, total, "chromium and chromedriver");
+        done(t, chromium()?);
+    }
+    Ok(Toolchain {
+        rustup_toolchain,
+        wasm_opt,
+    })
+}

@@ -1,0 +1,237 @@
+//! Drives a real headless Chromium through chromedriver (W3C WebDriver over
+//! loopback HTTP). Everything it starts is stopped when the [`Browser`] is
+//! dropped, also when a test panics.
+
+use crate::http;
+use serde_json::{json, Value};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A chromedriver process with one browser session.
+pub struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+    profile: PathBuf,
+}
+
+/// The Chromium flags that work headless as root on these machines.
+pub const CHROMIUM_ARGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+/// A free loopback TCP port.
+pub fn free_port() -> Result<u16, String> {
+    let l = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    Ok(l.local_addr().map_err(|e| e.to_string())?.port())
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium window of `w`×`h` pixels.
+    pub fn start(w: u32, h: u32) -> Result<Browser, String> {
+        let port = free_port()?;
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| {
+                format!("cannot start chromedriver (apt-get install chromium-driver): {e}")
+            })?;
+        let profile =
+            std::env::temp_dir().join(format!("warpscope-chrome-{}-{port}", std::process::id()));
+        let mut b = Browser {
+            driver,
+            base: format!("http://127.0.0.1:{port}"),
+            session: String::new(),
+            profile,
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Ok((200, _, body)) = http::get(&format!("{}/status", b.base)) {
+                let v: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+                if v["value"]["ready"] == json!(true) {
+                    break;
+                }
+            }
+            if Instant::now() > deadline {
+                return Err("chromedriver did not become ready within 20 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let mut args: Vec<String> = CHROMIUM_ARGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", b.profile.display()));
+        args.push(format!("--window-size={w},{h}"));
+        let caps = json!({
+            "capabilities": { "alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": { "binary": chromium_binary(), "args": args },
+                "goog:loggingPrefs": { "browser": "ALL" }
+            }}
+        });
+        let v = b.call("POST", "/session", Some(caps))?;
+        b.session = v["sessionId"]
+            .as_str()
+            .ok_or_else(|| format!("no session id in {v}"))?
+            .to_string();
+        Ok(b)
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let body = body.map(|b| b.to_string());
+        let (status, _, resp) =
+            http::request(method, &format!("{}{}", self.base, path), body.as_deref())?;
+        let v: Value = serde_json::from_slice(&resp)
+            .map_err(|e| format!("bad JSON from chromedriver: {e}"))?;
+        if status >= 400 {
+            return Err(format!(
+                "webdriver {method} {path}: {status} {}",
+                v["value"]
+            ));
+        }
+        Ok(v["value"].clone())
+    }
+
+    fn s(&self, rest: &str) -> String {
+        format!("/session/{}{}", self.session, rest)
+    }
+
+    /// Opens a URL and waits for the load event.
+    pub fn goto(&self, url: &str) -> Result<(), String> {
+        self.call("POST", &self.s("/url"), Some(json!({ "url": url })))
+            .map(|_| ())
+    }
+
+    /// Runs synchronous JavaScript (`return ...;`) and returns its value.
+    pub fn eval(&self, script: &str, args: Vec<Value>) -> Result<Value, String> {
+        self.call(
+            "POST",
+            &self.s("/execute/sync"),
+            Some(json!({ "script": script, "args": args })),
+        )
+    }
+
+    /// Polls `script` (which returns a truthy value when done) for up to `timeout`.
+    pub fn wait_for(&self, script: &str, timeout: Duration) -> Result<Value, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let v = self.eval(script, vec![])?;
+            let truthy =
+                !matches!(v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
+            if truthy {
+                return Ok(v);
+            }
+            if Instant::now() > deadline {
+                return Err(format!("timed out after {timeout:?} waiting for: {script}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The browser console's log entries (level, message), if chromedriver
+    /// exposes them.
+    pub fn console_log(&self) -> Vec<(String, String)> {
+        let v = self
+            .call(
+                "POST",
+                &self.s("/se/log"),
+                Some(json!({ "type": "browser" })),
+            )
+            .unwrap_or(Value::Null);
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        (
+                            e["level"].as_str().unwrap_or("").to_string(),
+                            e["message"].as_str().unwrap_or("").to_string(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// A PNG screenshot of the viewport.
+    pub fn screenshot(&self) -> Result<Vec<u8>, String> {
+        let v = self.call("GET", &self.s("/screenshot"), None)?;
+        base64_decode(v.as_str().ok_or("screenshot is not a string")?)
+    }
+
+    /// Saves a screenshot under `target/e2e/NAME.png` (relative to the workspace root).
+    pub fn save_screenshot(&self, name: &str) -> Result<PathBuf, String> {
+        let dir = workspace_root().join("target/e2e");
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, self.screenshot()?).map_err(|e| e.to_string())?;
+        Ok(path)
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = self.call("DELETE", &self.s(""), None);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// The Chromium binary: `$CHROMIUM` or Debian's `/usr/bin/chromium`.
+pub fn chromium_binary() -> String {
+    std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+/// The workspace root (the folder holding `index.html`).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
+}
+
+fn base64_decode(s: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' | b'\n' | b'\r' => continue,
+            _ => return Err(format!("bad base64 byte {c}")),
+        };
+        acc = (acc << 6) | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_decodes() {
+        assert_eq!(super::base64_decode("aGVsbG8=").unwrap(), b"hello");
+        assert_eq!(super::base64_decode("AAEC").unwrap(), vec![0, 1, 2]);
+        assert!(super::base64_decode("a*").is_err());
+    }
+}
