@@ -51,8 +51,31 @@ pub(crate) fn parse(
     pos: &mut usize,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Expr> {
+    // The parser recurses once per `(` and unary operator; bound that so
+    // hostile input cannot exhaust the stack.
+    let nesting = toks[(*pos).min(toks.len())..]
+        .iter()
+        .filter(|t| {
+            matches!(
+                t.kind,
+                Tok::P(Punct::LParen | Punct::Minus | Punct::Tilde | Punct::Bang)
+            )
+        })
+        .count();
+    if nesting > MAX_NESTING {
+        let span = toks.get(*pos).map(|t| t.span).unwrap_or_default();
+        diags.push(
+            Diagnostic::error(span, "expression is too deeply nested").with_help(format!(
+                "use at most {MAX_NESTING} parentheses and unary operators"
+            )),
+        );
+        return None;
+    }
     parse_prec(src, toks, pos, diags, 1)
 }
+
+/// Most parentheses plus unary operators one expression may contain.
+const MAX_NESTING: usize = 256;
 
 fn end_span(toks: &[Token], pos: usize) -> Span {
     match toks.get(pos) {
@@ -344,6 +367,19 @@ mod tests {
             assert_eq!(d[0].span.start, at, "{src}");
             assert!(d[0].message.contains(msg), "{src}: {}", d[0].message);
         }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let src = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
+        let mut d = Vec::new();
+        let toks = lex(&src, &mut d);
+        assert!(parse(&src, &toks, &mut 0, &mut d).is_none());
+        assert!(d[0].message.contains("too deeply nested"));
+        let src = format!("{}1", "-".repeat(100_000));
+        let toks = lex(&src, &mut d);
+        assert!(parse(&src, &toks, &mut 0, &mut d).is_none());
+        assert_eq!(eval("-(-(~(!0)))"), 0xffff_fffe);
     }
 
     #[test]
