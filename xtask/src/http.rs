@@ -28,14 +28,20 @@ pub fn request(
     stream
         .write_all(req.as_bytes())
         .map_err(|e| format!("send: {e}"))?;
+    // Some servers (chromedriver) keep the connection open despite
+    // `Connection: close`, so the body is read by its Content-Length.
     let mut raw = Vec::new();
-    stream
-        .read_to_end(&mut raw)
-        .map_err(|e| format!("read: {e}"))?;
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or("malformed HTTP response")?;
+    let mut buf = [0u8; 16 * 1024];
+    let split = loop {
+        if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i;
+        }
+        let n = stream.read(&mut buf).map_err(|e| format!("read: {e}"))?;
+        if n == 0 {
+            return Err("connection closed before the response headers".into());
+        }
+        raw.extend_from_slice(&buf[..n]);
+    };
     let head = String::from_utf8_lossy(&raw[..split]).to_string();
     let mut body = raw[split + 4..].to_vec();
     let status = head
@@ -43,10 +49,30 @@ pub fn request(
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or("malformed status line")?;
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
+    let lower = head.to_ascii_lowercase();
+    let length = lower.lines().find_map(|l| {
+        l.strip_prefix("content-length:")
+            .and_then(|v| v.trim().parse::<usize>().ok())
+    });
+    let chunked = lower.contains("transfer-encoding: chunked");
+    loop {
+        let complete = match length {
+            Some(n) => body.len() >= n,
+            None if chunked => body.windows(5).any(|w| w == b"0\r\n\r\n"),
+            None => false,
+        };
+        if complete {
+            break;
+        }
+        let n = stream.read(&mut buf).map_err(|e| format!("read: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        body.extend_from_slice(&buf[..n]);
+    }
+    if let Some(n) = length {
+        body.truncate(n);
+    } else if chunked {
         body = dechunk(&body)?;
     }
     Ok((status, head, body))
