@@ -15,6 +15,7 @@ pub mod decode;
 pub mod diag;
 pub mod disasm;
 pub mod encode;
+pub mod examples;
 pub mod inst;
 pub mod isas;
 pub mod sim;

@@ -50,12 +50,35 @@ const EXAMPLES: &[&str] = &[
     "ballot_popc.s",
     "broadcast.s",
     "butterfly_sum.s",
+    "clamped_idx.s",
     "divergent_branch.s",
     "elect_redux.s",
     "inclusive_scan.s",
     "match_any.s",
+    "movm_transpose.s",
+    "redux_signed.s",
     "segmented.s",
+    "special_registers.s",
+    "vote_modes.s",
 ];
+
+/// The examples the library bundles (`examples::w128_examples`) are
+/// exactly the files of the folder, and each carries a title.
+#[test]
+fn bundled_list_matches_the_folder() {
+    let mut ids: Vec<String> = warpscope_core::examples::w128_examples()
+        .iter()
+        .map(|e| format!("{}.s", e.id))
+        .collect();
+    ids.sort();
+    assert_eq!(ids, EXAMPLES);
+    for e in warpscope_core::examples::w128_examples() {
+        let on_disk = std::fs::read_to_string(examples_dir().join(format!("{}.s", e.id)))
+            .expect("example file");
+        assert_eq!(e.source, on_disk);
+        assert!(e.source.starts_with("// Title: "), "{}", e.id);
+    }
+}
 
 #[test]
 fn every_example_has_a_golden_test() {
@@ -153,6 +176,12 @@ fn match_any() {
     assert_eq!(st.reg(2), lanes_of(|l| group(l % 3).count_ones()));
     assert_eq!(st.reg(3), [0; 32]);
     assert_eq!(st.pred(1), 0);
+    // Leaders: the lowest lane of each group, 0, 1 and 2.
+    assert_eq!(st.pred(2), 0b111);
+    assert_eq!(
+        st.reg(5),
+        lanes_of(|l| group(l % 3) & ((1u64 << l) - 1) as u32)
+    );
 }
 
 #[test]
@@ -192,4 +221,104 @@ fn divergent_branch_reconverges() {
     // ISETP, BSSY, BRA (all 32); upper half: IADD3, BSYNC; lower half:
     // IADD3, BRA, BSYNC; then VOTE and EXIT (all 32).
     assert_eq!(sim.steps(), 10);
+}
+
+#[test]
+fn special_registers() {
+    let sim = run("special_registers.s");
+    let st = sim.state();
+    assert_eq!(st.reg(1), lanes_of(|l| l));
+    assert_eq!(st.reg(2), lanes_of(|l| 1 << l));
+    assert_eq!(st.reg(3), lanes_of(|l| ((1u64 << l) - 1) as u32));
+    // Above lane l: every bit from l + 1 up (none above lane 31).
+    assert_eq!(st.reg(4), lanes_of(|l| !((2u64 << l) - 1) as u32));
+    assert_eq!(st.reg(4)[31], 0);
+    assert_eq!(st.reg(4)[0], 0xffff_fffe);
+    assert_eq!(st.reg(6), [0xaaaa_aaaa; 32]);
+    assert_eq!(st.pred(0), 0xaaaa_aaaa);
+    // Rank among the odd lanes: the odd numbers below l.
+    let rank = |l: u32| (0..l).filter(|k| k % 2 == 1).count() as u32;
+    assert_eq!(st.reg(8), lanes_of(rank));
+    assert_eq!(st.reg(8), lanes_of(|l| l / 2));
+}
+
+#[test]
+fn clamped_idx() {
+    let sim = run("clamped_idx.s");
+    let st = sim.state();
+    let src = |l: u32| (l + 8) % 32;
+    let ok = |l: u32| src(l) <= 15;
+    assert_eq!(st.pred(1), 0xff00_00ff);
+    assert_eq!(
+        st.pred(1),
+        (0..32u32).filter(|&l| ok(l)).fold(0, |m, l| m | (1 << l))
+    );
+    let r1 = lanes_of(|l| if ok(l) { 100 + src(l) } else { 100 + l });
+    assert_eq!(st.reg(1), r1);
+    assert_eq!(st.reg(1)[0], 108);
+    assert_eq!(st.reg(1)[24], 100);
+    assert_eq!(
+        st.reg(3),
+        lanes_of(|l| if ok(l) { r1[l as usize] } else { 0 })
+    );
+    assert_eq!(st.pred(2), 0);
+    assert_eq!(st.reg(4), lanes_of(|l| 100 + l));
+}
+
+#[test]
+fn vote_modes() {
+    let sim = run("vote_modes.s");
+    let st = sim.state();
+    assert_eq!(st.reg(1), [0xff; 32]);
+    assert_eq!(st.reg(2), [0xff; 32]);
+    assert_eq!(st.reg(3), [0xff; 32]);
+    assert_eq!(st.pred(3), !0, "ANY");
+    assert_eq!(st.pred(4), 0, "ALL");
+    assert_eq!(st.pred(5), 0, "EQ with disagreeing lanes");
+    assert_eq!(st.reg(4), [0; 32]);
+    assert_eq!(st.pred(6), !0, "EQ when every lane votes false");
+    assert_eq!(st.reg(5), [!0; 32]);
+    assert_eq!(st.pred(1), !0);
+    // The guarded vote: only lanes 0..7 participate and write.
+    assert_eq!(st.reg(6), lanes_of(|l| if l < 8 { 0xff } else { 0 }));
+    assert_eq!(st.pred(2), 0xff);
+}
+
+#[test]
+fn redux_signed() {
+    let sim = run("redux_signed.s");
+    let st = sim.state();
+    let vals: Vec<u32> = (0..32u32).map(|l| l.wrapping_sub(16)).collect();
+    let smin = vals.iter().map(|&v| v as i32).min().unwrap() as u32;
+    let smax = vals.iter().map(|&v| v as i32).max().unwrap() as u32;
+    let sum = vals.iter().fold(0u32, |a, &v| a.wrapping_add(v));
+    assert_eq!((smin, smax, sum), (0xffff_fff0, 15, 0xffff_fff0));
+    assert_eq!(st.reg(1), [*vals.iter().min().unwrap(); 32]);
+    assert_eq!(st.reg(1), [0; 32]);
+    assert_eq!(st.reg(2), [0xffff_ffff; 32]);
+    assert_eq!(st.reg(3), [smin; 32]);
+    assert_eq!(st.reg(4), [smax; 32]);
+    assert_eq!(st.reg(5), [sum; 32]);
+    assert_eq!(st.ureg(1), smin);
+    assert_eq!(st.reg(6), [1 << 31; 32]);
+    assert_eq!(st.pred(0), 1 << 31);
+}
+
+#[test]
+fn movm_transpose() {
+    let sim = run("movm_transpose.s");
+    let st = sim.state();
+    // Element (r, c) of the input is 0x10 * r + c; lane l holds row l / 4,
+    // columns 2 * (l % 4) (low half) and 2 * (l % 4) + 1 (high half).
+    let pack = |elem: &dyn Fn(u32, u32) -> u32, l: u32| {
+        let (r, c) = (l / 4, 2 * (l % 4));
+        (elem(r, c + 1) << 16) | elem(r, c)
+    };
+    let a = |r: u32, c: u32| 0x10 * r + c;
+    let t = |r: u32, c: u32| a(c, r);
+    assert_eq!(st.reg(0), lanes_of(|l| pack(&a, l)));
+    assert_eq!(st.reg(1), lanes_of(|l| pack(&t, l)));
+    assert_eq!(st.reg(1)[0], 0x0010_0000);
+    assert_eq!(st.reg(1)[5], 0x0031_0021);
+    assert_eq!(st.reg(2), st.reg(0));
 }

@@ -1,4 +1,4 @@
-// Ballot and population count: how many lanes satisfy a condition?
+// Title: Ballot and population count: how many lanes satisfy a condition?
 //
 // ISETP computes a per-lane predicate; VOTE.ANY gathers the predicate of
 // every participating lane into one 32-bit mask (the ballot), written to Rd

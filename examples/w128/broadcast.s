@@ -1,4 +1,4 @@
-// Broadcast one lane's value to the whole warp with SHFL.IDX.
+// Title: Broadcast one lane's value to the whole warp with SHFL.IDX
 //
 // SHFL.IDX reads lane (minLane | (b & ~segmask)); with SrcC = 0x1f (one
 // 32-lane segment) that is simply lane b. A register SrcB lets each lane

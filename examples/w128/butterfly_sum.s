@@ -1,4 +1,4 @@
-// Butterfly reduction: every lane ends up with the sum over the warp.
+// Title: Butterfly reduction: every lane ends up with the warp's sum
 //
 // Each SHFL.BFLY step exchanges values between lanes whose ids differ in
 // one bit (lane ^ 16, lane ^ 8, ..., lane ^ 1). After adding what it

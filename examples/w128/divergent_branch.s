@@ -1,4 +1,4 @@
-// A divergent if/else that reconverges at BSSY/BSYNC.
+// Title: A divergent if/else that reconverges at BSSY/BSYNC
 //
 // BSSY records the lanes that enter the region in barrier B0. The branch
 // splits the warp: lanes 0..15 jump to `lower`, placed after the end of the

@@ -1,4 +1,4 @@
-// Leader election and warp reduction: one lane publishes the warp's total.
+// Title: Leader election and warp reduction: one lane publishes the total
 //
 // REDUX.SUM gives every participating lane the sum of Ra over the warp in a
 // single instruction (the hardware version of butterfly_sum.s). ELECT picks

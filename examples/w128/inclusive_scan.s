@@ -1,4 +1,4 @@
-// Inclusive prefix sum (scan) with SHFL.UP.
+// Title: Inclusive prefix sum (scan) with SHFL.UP
 //
 // Step k reads the value of lane (lane - 2^k). Lanes below 2^k have no such
 // lane: SHFL.UP reports that in its predicate (P0 = false), and the guarded

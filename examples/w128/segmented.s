@@ -1,4 +1,4 @@
-// Segmented shuffles: treating the warp as independent groups of 8 and 16.
+// Title: Segmented shuffles: the warp as independent groups of 8 and 16
 //
 // SrcC packs a segment mask in bits 12..8 and a clamp in bits 4..0. For a
 // width w (a power of two) the mask is 32 - w (the lane bits that name the
