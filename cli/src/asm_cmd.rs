@@ -3,7 +3,8 @@
 
 use crate::input::{self, Parsed};
 use std::io::Write;
-use warpscope_core::{asm, diag, disasm, encode};
+use warpscope_core::encode::{self, UnitKind};
+use warpscope_core::{asm, diag, disasm};
 
 const USAGE: &str = "\
 usage: warpscope asm [--isa NAME] [FILE]
@@ -13,8 +14,15 @@ per instruction: the encoding as hex digits (most significant first, no 0x),
 two spaces, and the canonical disassembly. Diagnostics go to standard error;
 on any error nothing is printed to standard output and the exit status is 1.
 
+Words are word-size hex digits each: 32 for w128, 16 for sm50, 8 for gfx9.
+A gfx9 instruction with a 32-bit literal prints two groups, the instruction
+dword first, then the literal (`ba00f801 12345678`). sm50 code is printed as
+it lies in memory: before every three instructions a line with their
+control word and, after `//`, its slots in maxas' notation
+(wait:read-barrier:write-barrier:yield:stall).
+
 options:
-  --isa NAME   instruction set (default w128)
+  --isa NAME   instruction set: w128 (default), sm50, gfx9
   -h, --help   this text
 ";
 
@@ -34,12 +42,18 @@ pub fn cmd(args: &[String]) -> i32 {
             if !prog.warnings.is_empty() {
                 eprint!("{}", diag::render(&prog.warnings, &[(&name, &src)]));
             }
+            let insts: Vec<_> = prog.lines.iter().map(|l| l.inst.clone()).collect();
             let mut out = String::new();
-            for line in &prog.lines {
-                let word = encode::encode(isa, &line.inst);
-                out.push_str(&disasm::format_hex(isa, word));
+            for unit in encode::stream(isa, &insts) {
+                out.push_str(&disasm::format_words(isa, unit.bits, unit.words));
                 out.push_str("  ");
-                out.push_str(&disasm::disasm(isa, &line.inst));
+                match unit.kind {
+                    UnitKind::Control => {
+                        out.push_str("// control: ");
+                        out.push_str(&disasm::control_text(isa, unit.bits as u64));
+                    }
+                    UnitKind::Inst(n) => out.push_str(&disasm::disasm(isa, &insts[n])),
+                }
                 out.push('\n');
             }
             let mut stdout = std::io::stdout().lock();

@@ -2,7 +2,7 @@
 
 use crate::input::{self, Parsed};
 use std::io::Write;
-use warpscope_core::{decode, disasm};
+use warpscope_core::{decode, disasm, encode};
 
 const USAGE: &str = "\
 usage: warpscope dis [--isa NAME] [FILE]
@@ -13,8 +13,14 @@ and `//` comments are skipped. Prints the canonical disassembly of each word;
 a word that does not decode prints `?? <hex>  ; error: <reason>` and makes the
 exit status 1.
 
+gfx9: a line holds one instruction: its dword, then (for an instruction with
+a 32-bit literal) the literal dword, separated by a space, as `asm` prints
+them. sm50: the words are a code stream as `asm` prints it: the first word
+and every fourth after it are control words (printed as `// control: ...`),
+each followed by up to three instructions whose controls it holds.
+
 options:
-  --isa NAME   instruction set (default w128)
+  --isa NAME   instruction set: w128 (default), sm50, gfx9
   -h, --help   this text
 ";
 
@@ -29,24 +35,59 @@ pub fn cmd(args: &[String]) -> i32 {
         Err(code) => return code,
     };
     let isa = opts.isa;
+    let control = isa.dialect.control;
     let mut status = 0;
     let mut out = String::new();
+    let mut index = 0usize;
+    let mut slots: Vec<u64> = Vec::new();
     for raw in src.lines() {
         let text = raw.split("//").next().unwrap_or("").trim();
         if text.is_empty() {
             continue;
         }
+        let n = index;
+        index += 1;
         match disasm::parse_hex(isa, text) {
-            Ok(word) => match decode::decode_inst(isa, word) {
-                Ok(inst) => out.push_str(&disasm::disasm(isa, &inst)),
-                Err(e) => {
-                    status = 1;
-                    out.push_str(&format!(
-                        "?? {}  ; error: {e}",
-                        disasm::format_hex(isa, word)
-                    ));
+            Ok(word) => {
+                if let Some(c) = control {
+                    let per = c.per_word.max(1) as usize + 1;
+                    if n % per == 0 {
+                        slots = encode::control_slots(isa, word as u64);
+                        out.push_str(&format!(
+                            "// control: {}\n",
+                            disasm::control_text(isa, word as u64)
+                        ));
+                        continue;
+                    }
                 }
-            },
+                let full = match control {
+                    Some(c) => {
+                        let per = c.per_word.max(1) as usize + 1;
+                        let slot = slots.get(n % per - 1).copied().unwrap_or(c.empty_slot);
+                        encode::with_slot(isa, word, slot)
+                    }
+                    None => word,
+                };
+                let groups = text.split_whitespace().count() as u32;
+                match decode::decode_inst(isa, full) {
+                    Ok(inst) if isa.opcode_words(inst.def(isa)) > groups => {
+                        status = 1;
+                        out.push_str(&format!(
+                            "?? {text}  ; error: {} needs {} words; the last one (its literal) is missing",
+                            isa.optypes[inst.def(isa).optype].name,
+                            isa.opcode_words(inst.def(isa))
+                        ));
+                    }
+                    Ok(inst) => out.push_str(&disasm::disasm(isa, &inst)),
+                    Err(e) => {
+                        status = 1;
+                        out.push_str(&format!(
+                            "?? {}  ; error: {e}",
+                            disasm::format_hex(isa, word)
+                        ));
+                    }
+                }
+            }
             Err(d) => {
                 status = 1;
                 out.push_str(&format!("?? {text}  ; error: {}", d.message));

@@ -24,8 +24,13 @@ where regs lists R registers in ascending order, then P, UR and UP, per-lane
 registers as arrays indexed by lane, and active is the mask of lanes that
 have not exited. Assembly errors go to standard error (exit status 1).
 
+sm50 adds \"CC\": [32 numbers] (ZF bit 0, SF bit 1, CF bit 2, OF bit 3 of each
+lane) when the program initialises or reads CC. gfx9 lists scalar registers
+as \"s2\": n and hardware registers by name, \"HW_REG_MODE\": n (the wave's
+scalar state; all 32 scheduler lanes run every instruction together).
+
 options:
-  --isa NAME       instruction set (default w128)
+  --isa NAME       instruction set: w128 (default), sm50, gfx9
   --json           print JSON instead of a table
   --max-steps N    step budget (default 100000)
   -h, --help       this text
@@ -222,6 +227,16 @@ fn json(isa: &str, status: RunStatus, sim: &Sim, warnings: &[String]) -> String 
             Loc::UP(n) => {
                 let _ = write!(out, "{}", u8::from(st.upred(n)));
             }
+            Loc::CC => {
+                let items: Vec<String> = st.cc().iter().map(u32::to_string).collect();
+                let _ = write!(out, "[{}]", items.join(","));
+            }
+            Loc::S(n) => {
+                let _ = write!(out, "{}", st.sgpr(n));
+            }
+            Loc::HwReg(n) => {
+                let _ = write!(out, "{}", st.hwreg(n));
+            }
             Loc::B(_) | Loc::SR(_) => out.push_str("null"),
         }
     }
@@ -249,13 +264,13 @@ fn table(status: RunStatus, sim: &Sim, warnings: &[String]) -> String {
         .touched_registers()
         .iter()
         .copied()
-        .filter(|l| matches!(l, Loc::R(_) | Loc::P(_)))
+        .filter(|l| matches!(l, Loc::R(_) | Loc::P(_) | Loc::CC))
         .collect();
     let uniform: Vec<Loc> = sim
         .touched_registers()
         .iter()
         .copied()
-        .filter(|l| matches!(l, Loc::UR(_) | Loc::UP(_)))
+        .filter(|l| matches!(l, Loc::UR(_) | Loc::UP(_) | Loc::S(_) | Loc::HwReg(_)))
         .collect();
     if !per_lane.is_empty() {
         out.push_str("\nlane");
@@ -281,6 +296,9 @@ fn table(status: RunStatus, sim: &Sim, warnings: &[String]) -> String {
                         let b = st.pred(n) & (1 << lane) != 0;
                         let _ = write!(out, " {:>3}", if b { "T" } else { "." });
                     }
+                    Loc::CC => {
+                        let _ = write!(out, " {:>3x}", st.cc()[lane]);
+                    }
                     _ => {}
                 }
             }
@@ -302,6 +320,14 @@ fn table(status: RunStatus, sim: &Sim, warnings: &[String]) -> String {
                 }
                 Loc::UP(n) => {
                     let _ = writeln!(out, "{:<5} = {}", loc.name(), st.upred(n));
+                }
+                Loc::S(n) => {
+                    let v = st.sgpr(n);
+                    let _ = writeln!(out, "{:<5} = {v:#010x} ({v})", loc.name());
+                }
+                Loc::HwReg(n) => {
+                    let v = st.hwreg(n);
+                    let _ = writeln!(out, "{:<19} = {v:#010x} ({v})", loc.name());
                 }
                 _ => {}
             }

@@ -55,8 +55,16 @@ pub struct FieldNote {
     pub name: String,
     /// Lowest bit.
     pub lo: u32,
-    /// Width in bits.
+    /// Width in bits (of the whole value, both parts of a split field).
     pub width: u32,
+    /// The high part `(lo, width)` of a split field (see
+    /// [`crate::spec::model::Field::high`]); `lo..lo + width - high width`
+    /// is then the low part.
+    pub high: Option<(u32, u32)>,
+    /// True when the field lies in the instruction's control slot (Maxwell
+    /// scheduling controls): its bits are shown in the control word, not
+    /// in the instruction word.
+    pub in_control: bool,
     /// The raw bits of the field.
     pub raw: u64,
     /// The value as assembly text, with ` (default)` when it equals the
@@ -181,6 +189,8 @@ pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeErr
                 name: f.name.clone(),
                 lo: f.lo,
                 width: f.width,
+                high: f.high,
+                in_control: f.mask() & isa.control_mask() != 0,
                 raw,
                 meaning,
                 role: layout.roles[i],
@@ -195,10 +205,7 @@ pub fn decode_inst(isa: &Isa, word: Word) -> Result<Inst, DecodeError> {
     let opcode = match_opcode(isa, word).ok_or(DecodeError::NoMatch { word })?;
     let op = &isa.opcodes[opcode];
     let used = op.fields.iter().fold(0, |m, f| m | f.mask());
-    let mut unused = word & !used;
-    if isa.word_bits < 128 {
-        unused |= word >> isa.word_bits << isa.word_bits;
-    }
+    let unused = word & !used;
     if unused != 0 {
         return Err(DecodeError::UnusedBits {
             opcode: op.name.clone(),
@@ -257,6 +264,9 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
             }
             TypeRef::Builtin(Builtin::CMem) if raw & 3 != 0 => {
                 return Err(bad("a constant offset must be a multiple of 4"));
+            }
+            TypeRef::Builtin(Builtin::SGpr) if raw > crate::spec::builtin::LAST_SGPR => {
+                return Err(bad("only s0..s101 are scalar registers warpscope models"));
             }
             _ => {}
         }

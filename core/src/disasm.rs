@@ -39,7 +39,7 @@
 use crate::asm::layout::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
-use crate::spec::model::{Builtin, Isa, TypeRef, Word};
+use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
 
 /// The canonical assembly text of an instruction (see the module docs).
 ///
@@ -70,7 +70,12 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
         .optypes
         .get(op.optype)
         .map_or(op.name.as_str(), |o| o.name.as_str());
-    out.push_str(&mnemonic.to_ascii_uppercase());
+    let amdgpu = isa.dialect.syntax == Syntax::Amdgpu;
+    if amdgpu {
+        out.push_str(mnemonic);
+    } else {
+        out.push_str(&mnemonic.to_ascii_uppercase());
+    }
     for &m in &layout.modifiers {
         let f = &op.fields[m];
         let v = get(m);
@@ -103,7 +108,9 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
             _ => out.push_str(&field_text(isa, inst, c)),
         }
     }
-    out.push_str(" ;");
+    if !amdgpu {
+        out.push_str(" ;");
+    }
     out
 }
 
@@ -162,7 +169,20 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
                     "True".into()
                 }
             }
+            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => v.to_string(),
             Builtin::UImm(_) => format!("{v:#x}"),
+            Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
+                // LLVM: inline-constant range in decimal, others in hex.
+                let n = n.min(width).clamp(1, 64);
+                let shift = 64 - n;
+                let signed = ((v << shift) as i64) >> shift;
+                if (-16..=64).contains(&signed) {
+                    signed.to_string()
+                } else {
+                    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+                    format!("{:#x}", v & mask)
+                }
+            }
             Builtin::SImm(n) => {
                 let n = n.min(width).clamp(1, 64);
                 let signed = if n == 64 {
@@ -179,6 +199,9 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
             }
             Builtin::F32Imm => float_text(v as u32),
             Builtin::CMem => format!("c[{:#x}][{:#x}]", (v >> 16) & 0x3f, v & 0xffff),
+            Builtin::CBank => format!("c[{:#x}][{:#x}]", (v >> 14) & 0x1f, (v & 0x3fff) << 2),
+            Builtin::SGpr => format!("s{v}"),
+            Builtin::HwReg => layout::hwreg_text(isa, v),
         },
     }
 }
@@ -195,16 +218,133 @@ pub fn float_text(bits: u32) -> String {
 }
 
 /// Hex digits of a word, most significant first, `word_bits / 4` digits
-/// (32 for w128), lower case, no `0x`.
+/// (32 for w128), lower case, no `0x`. For a dialect whose instructions
+/// may take several words (an AMDGPU literal), each word that holds a set
+/// bit beyond the first prints as a further group, separated by a space,
+/// in memory order (use [`format_words`] to print an exact word count).
+/// Bits of a Maxwell control slot are not printed.
 pub fn format_hex(isa: &Isa, word: Word) -> String {
-    let digits = isa.word_bits.div_ceil(4).clamp(1, 32) as usize;
-    format!("{word:0digits$x}")
+    let bits = word & isa.inst_mask();
+    let wb = isa.word_bits.max(1);
+    let used = 128 - bits.leading_zeros();
+    format_words(isa, bits, used.div_ceil(wb).max(1))
+}
+
+/// `words` groups of `word_bits / 4` hex digits, word 0 (the lowest bits)
+/// first, separated by single spaces.
+pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
+    let wb = isa.word_bits.clamp(1, 128);
+    let digits = wb.div_ceil(4).clamp(1, 32) as usize;
+    let mask: Word = if wb >= 128 { !0 } else { (1 << wb) - 1 };
+    (0..words.max(1))
+        .map(|k| {
+            let w = if k * wb >= 128 {
+                0
+            } else {
+                (bits >> (k * wb)) & mask
+            };
+            format!("{w:0digits$x}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A Maxwell control word in maxas' notation, one slot per instruction:
+/// `wait:rdb:wrb:yield:stall` with the wait mask in hex (`--` when 0), the
+/// barriers as 1..6 (`-` for 7 = none), `Y` when the yield bit is 0 and
+/// `-` when it is 1, the stall count in hex; slots separated by ` | `, the
+/// reuse flags added as `:R<hex>` when not 0. Empty for dialects without
+/// control words.
+///
+/// ```
+/// use warpscope_core::{disasm, isas};
+/// let isa = isas::sm50();
+/// let word = 0x7e0 | (0x7e0 << 21) | (0x706 << 42);
+/// assert_eq!(disasm::control_text(isa, word), "--:-:-:Y:0 | --:-:-:Y:0 | --:-:1:Y:6");
+/// ```
+pub fn control_text(isa: &Isa, word: u64) -> String {
+    crate::encode::control_slots(isa, word)
+        .iter()
+        .map(|&c| {
+            let stall = c & 0xf;
+            let yield_bit = (c >> 4) & 1;
+            let wrb = (c >> 5) & 7;
+            let rdb = (c >> 8) & 7;
+            let wait = (c >> 11) & 0x3f;
+            let reuse = (c >> 17) & 0xf;
+            let bar = |b: u64| {
+                if b == 7 {
+                    "-".to_string()
+                } else {
+                    (b + 1).to_string()
+                }
+            };
+            let mut t = format!(
+                "{}:{}:{}:{}:{stall:x}",
+                if wait == 0 {
+                    "--".to_string()
+                } else {
+                    format!("{wait:02x}")
+                },
+                bar(rdb),
+                bar(wrb),
+                if yield_bit == 0 { "Y" } else { "-" },
+            );
+            if reuse != 0 {
+                t.push_str(&format!(":R{reuse:x}"));
+            }
+            t
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The hex text of an instruction's encoding: as many groups as its
+/// opcode takes words (`b9800001 12345678` for an AMDGPU instruction with
+/// a literal), without a control slot.
+pub fn format_inst(isa: &Isa, inst: &Inst) -> String {
+    let word = crate::encode::encode(isa, inst);
+    format_words(isa, word & isa.inst_mask(), isa.opcode_words(inst.def(isa)))
 }
 
 /// Reads a word written in hex: optional `0x`, `_` separators, surrounding
 /// white space ignored. The value must fit in the ISA's word. Spans in the
 /// error are byte offsets into `text`.
 pub fn parse_hex(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
+    if isa.dialect.max_words > 1 {
+        // Several groups, word 0 first: `b9800001 12345678`.
+        let mut value: Word = 0;
+        let mut k = 0u32;
+        let mut at = 0usize;
+        for part in text.split_whitespace() {
+            let off = text[at..].find(part).map_or(at, |i| at + i);
+            at = off + part.len();
+            if k >= isa.dialect.max_words {
+                return Err(Diagnostic::error(
+                    Span::new(off, at),
+                    format!(
+                        "{} instructions have at most {} words",
+                        isa.name, isa.dialect.max_words
+                    ),
+                )
+                .with_help("write one instruction per line"));
+            }
+            let w = parse_one(isa, part).map_err(|mut d| {
+                d.span = Span::new(d.span.start + off, d.span.end + off);
+                d
+            })?;
+            value |= w << (k * isa.word_bits);
+            k += 1;
+        }
+        if k == 0 {
+            return parse_one(isa, text);
+        }
+        return Ok(value);
+    }
+    parse_one(isa, text)
+}
+
+fn parse_one(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
     let lead = text.len() - text.trim_start().len();
     let trimmed = text.trim();
     let whole = Span::new(lead, lead + trimmed.len());

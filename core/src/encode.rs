@@ -16,6 +16,7 @@
 use crate::asm::Program;
 use crate::inst::Inst;
 use crate::spec::model::{Isa, Word};
+use serde::Serialize;
 
 /// The machine word of an instruction. Values are expected to be valid
 /// (as the assembler and decoder produce them); a value wider than its
@@ -38,6 +39,117 @@ pub fn encode(isa: &Isa, inst: &Inst) -> Word {
 }
 
 /// The machine words of an assembled program, in address order.
+///
+/// One [`Word`] per instruction, as [`encode`] gives it (for Maxwell the
+/// control slot is above the 64-bit instruction word; see [`stream`] for
+/// the words as they lie in memory).
 pub fn encode_program(isa: &Isa, program: &Program) -> Vec<Word> {
     program.lines.iter().map(|l| encode(isa, &l.inst)).collect()
+}
+
+/// What one word of a code stream is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum UnitKind {
+    /// A scheduling control word for the next `per_word` instructions.
+    Control,
+    /// Instruction number `n` (of the list given to [`stream`]); a
+    /// multi-word instruction is one unit.
+    Inst(usize),
+}
+
+/// One unit of a code stream: a control word or one instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Unit {
+    /// What it is.
+    pub kind: UnitKind,
+    /// Its byte address.
+    pub addr: u64,
+    /// Its bits: the control word, or the instruction's words (word `k` at
+    /// bits `k * word_bits ..`), without the control slot.
+    pub bits: Word,
+    /// Number of machine words it takes.
+    pub words: u32,
+}
+
+/// The code stream of a list of instructions, as it lies in memory: for a
+/// dialect with control words, each group of `per_word` instructions is
+/// preceded by its control word (slots of missing instructions hold the
+/// layout's `empty_slot`); otherwise the instructions follow each other.
+pub fn stream(isa: &Isa, insts: &[Inst]) -> Vec<Unit> {
+    let words: Vec<u32> = insts.iter().map(|i| isa.opcode_words(i.def(isa))).collect();
+    let addrs = isa.addresses(&words);
+    let wbytes = u64::from(isa.word_bits.div_ceil(8).max(1));
+    let mut out = Vec::new();
+    let control = isa.dialect.control;
+    for (n, inst) in insts.iter().enumerate() {
+        let word = encode(isa, inst);
+        if let Some(c) = control {
+            let per = c.per_word.max(1) as usize;
+            if n % per == 0 {
+                let group = &insts[n..insts.len().min(n + per)];
+                let slots: Vec<u64> = group
+                    .iter()
+                    .map(|i| control_slot(isa, encode(isa, i)))
+                    .collect();
+                out.push(Unit {
+                    kind: UnitKind::Control,
+                    addr: addrs[n] - wbytes,
+                    bits: Word::from(control_word(isa, &slots)),
+                    words: 1,
+                });
+            }
+        }
+        out.push(Unit {
+            kind: UnitKind::Inst(n),
+            addr: addrs[n],
+            bits: word & isa.inst_mask(),
+            words: words[n],
+        });
+    }
+    out
+}
+
+/// The control slot of an encoded instruction (0 without control words).
+pub fn control_slot(isa: &Isa, word: Word) -> u64 {
+    ((word & isa.control_mask()) >> isa.word_bits) as u64
+}
+
+/// A control word from up to `per_word` slots, slot `k` at bits
+/// `k * slot_bits`; missing slots hold `empty_slot`.
+pub fn control_word(isa: &Isa, slots: &[u64]) -> u64 {
+    let Some(c) = isa.dialect.control else {
+        return 0;
+    };
+    let mask = if c.slot_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << c.slot_bits) - 1
+    };
+    (0..c.per_word)
+        .map(|k| {
+            let v = slots.get(k as usize).copied().unwrap_or(c.empty_slot) & mask;
+            v << (k * c.slot_bits)
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// The slots of a control word (`per_word` of them).
+pub fn control_slots(isa: &Isa, word: u64) -> Vec<u64> {
+    let Some(c) = isa.dialect.control else {
+        return Vec::new();
+    };
+    let mask = if c.slot_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << c.slot_bits) - 1
+    };
+    (0..c.per_word)
+        .map(|k| (word >> (k * c.slot_bits)) & mask)
+        .collect()
+}
+
+/// An instruction's word with a control slot put back (the inverse of
+/// splitting a stream unit from its control word).
+pub fn with_slot(isa: &Isa, word: Word, slot: u64) -> Word {
+    (word & !isa.control_mask()) | ((Word::from(slot) << isa.word_bits) & isa.control_mask())
 }

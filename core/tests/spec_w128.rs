@@ -136,7 +136,7 @@ fn bundled_isa_is_loaded_once_and_found_by_name() {
     ));
     assert!(isas::by_name("W128").is_none());
     assert!(isas::by_name("").is_none());
-    assert_eq!(isas::NAMES, ["w128"]);
+    assert_eq!(isas::NAMES, ["w128", "sm50", "gfx9"]);
     assert_eq!(
         isas::sources_by_name("w128").map(|s| s.len()),
         Some(isas::w128_sources().len())

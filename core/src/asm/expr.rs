@@ -51,6 +51,21 @@ pub(crate) fn parse(
     pos: &mut usize,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Expr> {
+    parse_with(src, toks, pos, diags, None)
+}
+
+/// Symbols an expression may name besides `lane`: `name = value` set
+/// earlier in the source (AMDGPU syntax).
+pub(crate) type Symbols = std::collections::HashMap<String, u32>;
+
+/// Like [`parse`], with the symbols defined so far.
+pub(crate) fn parse_with(
+    src: &str,
+    toks: &[Token],
+    pos: &mut usize,
+    diags: &mut Vec<Diagnostic>,
+    syms: Option<&Symbols>,
+) -> Option<Expr> {
     // The parser recurses once per `(` and unary operator; bound that so
     // hostile input cannot exhaust the stack.
     let nesting = toks[(*pos).min(toks.len())..]
@@ -71,7 +86,15 @@ pub(crate) fn parse(
         );
         return None;
     }
-    parse_prec(src, toks, pos, diags, 1)
+    SYMS.with(|s| *s.borrow_mut() = syms.cloned());
+    let e = parse_prec(src, toks, pos, diags, 1);
+    SYMS.with(|s| *s.borrow_mut() = None);
+    e
+}
+
+thread_local! {
+    /// The symbols of the expression being parsed (set by `parse_with`).
+    static SYMS: std::cell::RefCell<Option<Symbols>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Most parentheses plus unary operators one expression may contain.
@@ -181,6 +204,25 @@ fn parse_unary(
             *pos += 1;
             Some(Expr {
                 kind: ExprKind::Lane,
+                span: t.span,
+            })
+        }
+        Tok::Ident
+            if SYMS.with(|s| {
+                s.borrow()
+                    .as_ref()
+                    .is_some_and(|m| m.contains_key(&src[t.span.start..t.span.end]))
+            }) =>
+        {
+            *pos += 1;
+            let v = SYMS.with(|s| {
+                s.borrow()
+                    .as_ref()
+                    .and_then(|m| m.get(&src[t.span.start..t.span.end]).copied())
+                    .unwrap_or(0)
+            });
+            Some(Expr {
+                kind: ExprKind::Num(v),
                 span: t.span,
             })
         }

@@ -219,6 +219,34 @@ pub fn value_of_name(isa: &Isa, ty: TypeRef, name: &str) -> Option<u64> {
     }
 }
 
+/// Name of the enum type that names AMDGPU hardware registers.
+pub const HWREG_TYPE: &str = "HwRegId";
+
+/// The id of a hardware register name (`HW_REG_MODE`), from the ISA's
+/// `HwRegId` enum (case-insensitive).
+pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u64> {
+    let t = isa.types.iter().position(|t| t.name == HWREG_TYPE)?;
+    value_of_name(isa, TypeRef::Enum(t), name)
+}
+
+/// `hwreg(...)` text of a 16-bit hwreg operand value, as LLVM prints it:
+/// the register by name when the ISA names it, else by id; offset and
+/// size only when they are not the whole register (0 and 32).
+pub fn hwreg_text(isa: &Isa, v: u64) -> String {
+    let id = v & 0x3f;
+    let off = (v >> 6) & 0x1f;
+    let size = ((v >> 11) & 0x1f) + 1;
+    let name = isa
+        .enum_type(HWREG_TYPE)
+        .and_then(|t| t.name_of(id))
+        .map_or_else(|| id.to_string(), str::to_string);
+    if off == 0 && size == 32 {
+        format!("hwreg({name})")
+    } else {
+        format!("hwreg({name}, {off}, {size})")
+    }
+}
+
 /// Evaluates the `Bitwidth<field>` expression of an operand with the
 /// instruction's field values; `None` when the opcode gives none.
 pub fn bitwidth(isa: &Isa, op: &Opcode, values: &[u64], field: &str) -> Option<i64> {

@@ -151,7 +151,14 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
 /// Splits `src` into tokens. Comments (`//` to end of line, `/* ... */`)
 /// are dropped; a block comment that spans lines ends the statement like a
 /// newline would.
+#[cfg(test)]
 pub(crate) fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    lex_with(src, false, diags)
+}
+
+/// Like [`lex`]; with `semi_comments` a `;` starts a comment that runs to
+/// the end of the line (AMDGPU syntax) instead of ending a statement.
+pub(crate) fn lex_with(src: &str, semi_comments: bool, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
     let b = src.as_bytes();
     let mut toks = Vec::new();
     let mut i = 0;
@@ -198,6 +205,11 @@ pub(crate) fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 }
                 if newline {
                     push(&mut toks, Tok::Newline, start, i);
+                }
+            }
+            b';' if semi_comments => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
                 }
             }
             b';' => {

@@ -88,7 +88,7 @@ mod lexer;
 
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
-use crate::spec::model::{Builtin, Field, Isa, Opcode, TypeRef};
+use crate::spec::model::{Builtin, Field, Isa, Machine, Opcode, Syntax, TypeRef};
 use layout::{Layout, Prefix};
 use lexer::{Punct, Tok, Token};
 use serde::Serialize;
@@ -165,6 +165,15 @@ pub enum RegRef {
     UR(u8),
     /// Uniform predicate `UP0`..`UP6`.
     UP(u8),
+    /// Maxwell condition code `CC` of each lane (ZF, SF, CF, OF in bits
+    /// 0..3).
+    CC,
+    /// Maxwell predicate register `PR` of each lane: P0..P6 in bits 0..6.
+    PR,
+    /// AMDGPU scalar register `s0`..`s101`.
+    S(u8),
+    /// AMDGPU hardware register by id (`HW_REG_MODE` = 1).
+    HwReg(u8),
 }
 
 impl std::fmt::Display for RegRef {
@@ -174,6 +183,10 @@ impl std::fmt::Display for RegRef {
             RegRef::P(n) => write!(f, "P{n}"),
             RegRef::UR(n) => write!(f, "UR{n}"),
             RegRef::UP(n) => write!(f, "UP{n}"),
+            RegRef::CC => write!(f, "CC"),
+            RegRef::PR => write!(f, "PR"),
+            RegRef::S(n) => write!(f, "s{n}"),
+            RegRef::HwReg(n) => write!(f, "hwreg({n})"),
         }
     }
 }
@@ -181,7 +194,7 @@ impl std::fmt::Display for RegRef {
 /// The value given by `.init`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum InitValue {
-    /// Per-lane values of an `R` register, lane 0 first.
+    /// Per-lane values of an `R` register (or of `CC`, `PR`), lane 0 first.
     Lanes([u32; 32]),
     /// Per-lane values of a `P` predicate: bit `l` = lane `l`.
     Mask(u32),
@@ -195,9 +208,10 @@ pub enum InitValue {
 /// (and the warnings), in source order.
 pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let toks = lexer::lex(src, &mut diags);
+    let toks = lexer::lex_with(src, isa.dialect.syntax == Syntax::Amdgpu, &mut diags);
     let ctx = Ctx::new(isa, src);
-    let bytes = u64::from(isa.word_bits.div_ceil(8).max(1));
+    // Labels hold the index of the instruction they name until every
+    // instruction's size is known.
     let mut labels: Vec<(String, u64, Span)> = Vec::new();
     let mut label_index: HashMap<String, usize> = HashMap::new();
     let mut parsed: Vec<Option<ParsedInst>> = Vec::new();
@@ -214,14 +228,14 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
             }
             p.pos += 2;
             let name = ctx.text(a.span).to_string();
-            if !matches!(parse_reg(&name), RegName::NotReg) {
+            if !matches!(ctx.reg(&name), RegName::NotReg) {
                 p.diags.push(
                     Diagnostic::error(a.span, format!("`{name}` is a register name, not a label"))
                         .with_help("choose another label name"),
                 );
                 continue;
             }
-            let addr = parsed.len() as u64 * bytes;
+            let addr = parsed.len() as u64;
             if let Some(&k) = label_index.get(&name) {
                 let first = ctx.line_of(labels[k].2.start);
                 p.diags.push(
@@ -238,11 +252,37 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
             Some(t) if t.kind == Tok::Directive => {
                 p.directive(&mut setup, &mut init_spans, &mut warnings);
             }
+            Some(t)
+                if ctx.amdgpu()
+                    && t.kind == Tok::Ident
+                    && p.peek_at(1).map(|n| n.kind) == Some(Tok::P(Punct::Assign)) =>
+            {
+                p.symbol();
+            }
             Some(_) => parsed.push(p.instruction()),
         }
         diags.append(&mut p.diags);
     }
 
+    // Addresses: each instruction takes the words of its mnemonic's
+    // opcodes (an unknown mnemonic counts one word).
+    let words: Vec<u32> = parsed
+        .iter()
+        .map(|p| {
+            p.as_ref()
+                .and_then(|p| {
+                    ctx.mnemonics
+                        .get(&ctx.text(p.mnemonic).to_ascii_uppercase())
+                })
+                .and_then(|&ot| isa.optypes[ot].opcodes.first())
+                .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
+        })
+        .chain(std::iter::once(1))
+        .collect();
+    let addrs = isa.addresses(&words);
+    for l in labels.iter_mut() {
+        l.1 = addrs[l.1 as usize];
+    }
     let label_values: HashMap<&str, u64> =
         labels.iter().map(|(n, a, _)| (n.as_str(), *a)).collect();
     let mut lines = Vec::with_capacity(parsed.len());
@@ -251,7 +291,7 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
         if let Some(inst) = ctx.build(p, &label_values, &mut diags) {
             lines.push(AsmLine {
                 inst,
-                addr: i as u64 * bytes,
+                addr: addrs[i],
                 span: p.span,
                 line: ctx.line_of(p.span.start),
             });
@@ -276,7 +316,7 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
 /// a trailing `;` is optional). Used by the bitfield view and by tests.
 pub fn assemble_line(isa: &Isa, text: &str) -> Result<Inst, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let toks = lexer::lex(text, &mut diags);
+    let toks = lexer::lex_with(text, isa.dialect.syntax == Syntax::Amdgpu, &mut diags);
     let ctx = Ctx::new(isa, text);
     let stmts: Vec<&[Token]> = statements(&toks).collect();
     if stmts.is_empty() {
@@ -332,6 +372,8 @@ struct Ctx<'a> {
     layouts: Vec<Layout>,
     mnemonics: HashMap<String, usize>,
     line_starts: Vec<usize>,
+    /// Symbols `name = value` defined so far (AMDGPU syntax).
+    syms: std::cell::RefCell<expr::Symbols>,
 }
 
 impl<'a> Ctx<'a> {
@@ -349,11 +391,21 @@ impl<'a> Ctx<'a> {
                 .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
                 .collect(),
             line_starts,
+            syms: std::cell::RefCell::new(expr::Symbols::new()),
         }
     }
 
     fn text(&self, span: Span) -> &'a str {
         self.src.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// Classifies a name as a register of this dialect.
+    fn reg(&self, text: &str) -> RegName {
+        parse_reg_in(text, self.isa.dialect.syntax)
+    }
+
+    fn amdgpu(&self) -> bool {
+        self.isa.dialect.syntax == Syntax::Amdgpu
     }
 
     /// 1-based line of a byte offset.
@@ -397,6 +449,17 @@ enum Form {
     FloatBits(bool, u32),
     /// `c[bank][offset]` with the spans of both numbers.
     CMem((u128, Span), (u128, Span)),
+    /// `hwreg(a)` or `hwreg(a, b, c)` (AMDGPU).
+    HwReg(Vec<HwArg>),
+}
+
+/// One argument of `hwreg(...)`.
+#[derive(Debug)]
+enum HwArg {
+    /// A register name (`HW_REG_MODE`).
+    Name(Span),
+    /// A number or absolute expression.
+    Num(u32, Span),
 }
 
 #[derive(Debug)]
@@ -485,7 +548,7 @@ impl<'c, 't> Parser<'c, 't> {
             match self.peek() {
                 Some(t)
                     if t.kind == Tok::Ident
-                        && !(matches!(parse_reg(self.ctx.text(t.span)), RegName::NotReg)
+                        && !(matches!(self.ctx.reg(self.ctx.text(t.span)), RegName::NotReg)
                             && self.is_mnemonic(t.span)) =>
                 {
                     self.pos += 1;
@@ -618,7 +681,19 @@ impl<'c, 't> Parser<'c, 't> {
     }
 
     fn operand(&mut self) -> Option<Operand> {
+        if self.ctx.amdgpu() {
+            return self.amdgpu_operand();
+        }
         let start = self.here();
+        if self.peek().map(|t| t.kind) == Some(Tok::P(Punct::LParen)) {
+            // `(1 << 3)`: a parenthesised integer expression.
+            let (v, span) = self.abs_expr()?;
+            return Some(Operand {
+                prefix: None,
+                form: Form::Int(false, u128::from(v)),
+                span: start.to(span),
+            });
+        }
         let prefix = if let Some(s) = self.eat(Punct::Bang) {
             Some((Prefix::Not, s))
         } else {
@@ -676,6 +751,126 @@ impl<'c, 't> Parser<'c, 't> {
                 span: start.to(end),
             })
         }
+    }
+
+    /// An operand in AMDGPU syntax: `hwreg(...)`, a register or name, or
+    /// an absolute expression (numbers, operators, symbols).
+    fn amdgpu_operand(&mut self) -> Option<Operand> {
+        let start = self.here();
+        if let Some(t) = self.peek() {
+            if t.kind == Tok::Ident {
+                let text = self.ctx.text(t.span);
+                let next = self.peek_at(1).map(|n| n.kind);
+                if text.eq_ignore_ascii_case("hwreg") && next == Some(Tok::P(Punct::LParen)) {
+                    return self.hwreg_operand();
+                }
+                if !self.ctx.syms.borrow().contains_key(text) {
+                    self.pos += 1;
+                    return Some(Operand {
+                        prefix: None,
+                        form: Form::Ident,
+                        span: t.span,
+                    });
+                }
+            }
+        }
+        let (v, span) = self.abs_expr()?;
+        Some(Operand {
+            prefix: None,
+            form: Form::Int(false, u128::from(v)),
+            span: start.to(span),
+        })
+    }
+
+    /// An absolute expression (symbols allowed) and its span.
+    fn abs_expr(&mut self) -> Option<(u32, Span)> {
+        let mut pos = self.pos;
+        let syms = self.ctx.syms.borrow().clone();
+        let e = expr::parse_with(
+            self.ctx.src,
+            self.toks,
+            &mut pos,
+            &mut self.diags,
+            Some(&syms),
+        )?;
+        self.pos = pos;
+        if let Some(l) = e.lane_use() {
+            self.diags.push(
+                Diagnostic::error(l, "`lane` cannot be used in an instruction operand")
+                    .with_help("operands are absolute expressions: numbers and symbols"),
+            );
+            return None;
+        }
+        match e.eval(0) {
+            Ok(v) => Some((v, e.span)),
+            Err(d) => {
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// `hwreg(` args `)`, the name at the current token.
+    fn hwreg_operand(&mut self) -> Option<Operand> {
+        let start = self.here();
+        self.pos += 2;
+        let mut args = Vec::new();
+        loop {
+            match self.peek() {
+                Some(t)
+                    if t.kind == Tok::Ident
+                        && !self.ctx.syms.borrow().contains_key(self.ctx.text(t.span))
+                        && self.peek_at(1).map(|n| n.kind) != Some(Tok::P(Punct::LParen)) =>
+                {
+                    self.pos += 1;
+                    args.push(HwArg::Name(t.span));
+                }
+                _ => {
+                    let (v, span) = self.abs_expr()?;
+                    args.push(HwArg::Num(v, span));
+                }
+            }
+            if self.eat(Punct::Comma).is_some() {
+                continue;
+            }
+            let end = self.expect(Punct::RParen, "to close `hwreg(`")?;
+            return Some(Operand {
+                prefix: None,
+                form: Form::HwReg(args),
+                span: start.to(end),
+            });
+        }
+    }
+
+    /// `name = expression` (AMDGPU syntax): defines a symbol for the
+    /// expressions that follow.
+    fn symbol(&mut self) {
+        let Some(t) = self.peek() else { return };
+        let name = self.ctx.text(t.span).to_string();
+        self.pos += 2;
+        if !matches!(self.ctx.reg(&name), RegName::NotReg) {
+            self.diags.push(
+                Diagnostic::error(t.span, format!("`{name}` is a register name, not a symbol"))
+                    .with_help("choose another symbol name"),
+            );
+            return;
+        }
+        let Some((v, _)) = self.abs_expr() else {
+            return;
+        };
+        if let Some(extra) = self.peek() {
+            if extra.kind != Tok::Error {
+                self.diags.push(Diagnostic::error(
+                    extra.span,
+                    format!(
+                        "unexpected `{}` after the expression",
+                        self.ctx.text(extra.span)
+                    ),
+                ));
+            }
+            return;
+        }
+        self.ctx.syms.borrow_mut().insert(name, v);
     }
 
     fn bracket_int(&mut self) -> Option<(u128, Span)> {
@@ -794,7 +989,7 @@ impl<'c, 't> Parser<'c, 't> {
         };
         self.pos += 1;
         let reg_text = self.ctx.text(t.span);
-        let target = match parse_reg(reg_text) {
+        let target = match self.ctx.reg(reg_text) {
             RegName::Reg(class, n) => {
                 let zero = class.zero();
                 if n == zero {
@@ -813,6 +1008,7 @@ impl<'c, 't> Parser<'c, 't> {
                     RegClass::UR => RegRef::UR(n),
                     RegClass::P => RegRef::P(n),
                     RegClass::UP => RegRef::UP(n),
+                    RegClass::S => RegRef::S(n),
                 }
             }
             RegName::Bad(msg, help) => {
@@ -820,20 +1016,52 @@ impl<'c, 't> Parser<'c, 't> {
                     .push(Diagnostic::error(t.span, msg).with_help(help));
                 return;
             }
-            RegName::NotReg => {
-                self.diags.push(
-                    Diagnostic::error(t.span, format!("`{reg_text}` is not a register"))
-                        .with_help("`.init` takes R0..R254, P0..P6, UR0..UR62 or UP0..UP6"),
-                );
-                return;
-            }
+            RegName::NotReg => match (
+                self.ctx.isa.dialect.machine,
+                reg_text.to_ascii_uppercase().as_str(),
+            ) {
+                (Machine::Maxwell, "CC") => RegRef::CC,
+                (Machine::Maxwell, "PR") => RegRef::PR,
+                (Machine::ScalarWave, _) if layout::hwreg_id(self.ctx.isa, reg_text).is_some() => {
+                    RegRef::HwReg(layout::hwreg_id(self.ctx.isa, reg_text).unwrap_or(0) as u8)
+                }
+                (machine, _) => {
+                    let takes = match machine {
+                        Machine::Warp => "R0..R254, P0..P6, UR0..UR62 or UP0..UP6",
+                        Machine::Maxwell => "R0..R254, P0..P6, PR or CC",
+                        Machine::ScalarWave => {
+                            "s0..s101 or a hardware register name (HW_REG_MODE, ...)"
+                        }
+                    };
+                    self.diags.push(
+                        Diagnostic::error(t.span, format!("`{reg_text}` is not a register"))
+                            .with_help(format!("`.init` takes {takes}")),
+                    );
+                    return;
+                }
+            },
         };
+        if self.ctx.isa.dialect.machine == Machine::Maxwell
+            && matches!(target, RegRef::UR(_) | RegRef::UP(_))
+        {
+            self.diags.push(
+                Diagnostic::error(
+                    t.span,
+                    format!("{} has no uniform registers", self.ctx.isa.name),
+                )
+                .with_help("`.init` takes R0..R254, P0..P6, PR or CC"),
+            );
+            return;
+        }
         if self.eat(Punct::Assign).is_none() {
             let msg = format!("expected `=` after `{reg_text}`, found {}", self.found());
             self.error_here(msg);
             return;
         }
-        let per_lane = matches!(target, RegRef::R(_) | RegRef::P(_));
+        let per_lane = matches!(
+            target,
+            RegRef::R(_) | RegRef::P(_) | RegRef::CC | RegRef::PR
+        );
         let value = if let Some(open) = self.eat(Punct::LBrace) {
             if !per_lane {
                 self.diags.push(
@@ -887,10 +1115,32 @@ impl<'c, 't> Parser<'c, 't> {
                         .enumerate()
                         .fold(0, |m, (l, &v)| m | (u32::from(v != 0) << l)),
                 ),
-                RegRef::UR(_) => InitValue::Scalar(lanes[0]),
+                RegRef::UR(_) | RegRef::S(_) | RegRef::HwReg(_) => InitValue::Scalar(lanes[0]),
                 RegRef::UP(_) => InitValue::Bool(lanes[0] != 0),
+                RegRef::CC | RegRef::PR => InitValue::Lanes(lanes),
             }
         };
+        if let (RegRef::CC | RegRef::PR, InitValue::Lanes(v)) = (target, &value) {
+            let max = if target == RegRef::CC { 0xf } else { 0x7f };
+            if let Some(l) = v.iter().position(|&x| x > max) {
+                let what = if target == RegRef::CC {
+                    "CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)"
+                } else {
+                    "PR holds P0..P6 in bits 0..6"
+                };
+                self.diags.push(
+                    Diagnostic::error(
+                        whole,
+                        format!(
+                            "{target} of lane {l} would be {:#x}, more than {max:#x}",
+                            v[l]
+                        ),
+                    )
+                    .with_help(what),
+                );
+                return;
+            }
+        }
         if let Some(prev) = init_spans.insert(target, whole) {
             warnings.push(
                 Diagnostic::warning(
@@ -987,6 +1237,8 @@ enum RegClass {
     UR,
     P,
     UP,
+    /// AMDGPU scalar register `s0`..`s101` (no zero register).
+    S,
 }
 
 impl RegClass {
@@ -995,11 +1247,12 @@ impl RegClass {
             RegClass::R => 255,
             RegClass::UR => 63,
             RegClass::P | RegClass::UP => 7,
+            RegClass::S => crate::spec::builtin::LAST_SGPR + 1,
         }
     }
     fn zero_meaning(self) -> &'static str {
         match self {
-            RegClass::R | RegClass::UR => "0",
+            RegClass::R | RegClass::UR | RegClass::S => "0",
             RegClass::P | RegClass::UP => "true",
         }
     }
@@ -1009,6 +1262,7 @@ impl RegClass {
             RegClass::UR => Builtin::UReg,
             RegClass::P => Builtin::Pred,
             RegClass::UP => Builtin::UPred,
+            RegClass::S => Builtin::SGpr,
         }
     }
     fn describe(self) -> &'static str {
@@ -1017,6 +1271,7 @@ impl RegClass {
             RegClass::UR => "uniform register",
             RegClass::P => "predicate",
             RegClass::UP => "uniform predicate",
+            RegClass::S => "scalar register",
         }
     }
     fn prefix(self) -> &'static str {
@@ -1025,6 +1280,7 @@ impl RegClass {
             RegClass::UR => "UR",
             RegClass::P => "P",
             RegClass::UP => "UP",
+            RegClass::S => "S",
         }
     }
     fn zero_name(self) -> &'static str {
@@ -1033,6 +1289,7 @@ impl RegClass {
             RegClass::UR => "URZ",
             RegClass::P => "PT",
             RegClass::UP => "UPT",
+            RegClass::S => "",
         }
     }
 }
@@ -1046,9 +1303,23 @@ enum RegName {
 
 /// Classifies a name: a register (`R5`, `RZ`, `up3`...), something that
 /// looks like one but is out of range (`R255`, `P7`), or neither.
+#[cfg(test)]
 fn parse_reg(text: &str) -> RegName {
+    parse_reg_in(text, Syntax::Sass)
+}
+
+/// The register classes of a syntax, longest prefix first.
+fn classes(syntax: Syntax) -> &'static [RegClass] {
+    match syntax {
+        Syntax::Sass => &[RegClass::UR, RegClass::UP, RegClass::R, RegClass::P],
+        Syntax::Amdgpu => &[RegClass::S],
+    }
+}
+
+/// [`parse_reg`] for the register names of `syntax`.
+fn parse_reg_in(text: &str, syntax: Syntax) -> RegName {
     let upper = text.to_ascii_uppercase();
-    for class in [RegClass::UR, RegClass::UP, RegClass::R, RegClass::P] {
+    for &class in classes(syntax) {
         let Some(rest) = upper.strip_prefix(class.prefix()) else {
             continue;
         };
@@ -1061,6 +1332,15 @@ fn parse_reg(text: &str) -> RegName {
         let last = class.zero() - 1;
         let p = class.prefix();
         let z = class.zero_name();
+        if class == RegClass::S {
+            return match rest.parse::<u64>() {
+                Ok(n) if n <= last => RegName::Reg(class, n),
+                _ => RegName::Bad(
+                    format!("`{text}` is not a scalar register: they are s0..s{last}"),
+                    format!("use s0..s{last}"),
+                ),
+            };
+        }
         return match rest.parse::<u64>() {
             Ok(n) if n <= last => RegName::Reg(class, n),
             Ok(n) if n == class.zero() => RegName::Bad(
@@ -1095,12 +1375,13 @@ fn fits(ctx: &Ctx, o: &Operand, f: &Field) -> bool {
     match &o.form {
         Form::Ident => {
             let text = ctx.text(ident_span(o));
-            match parse_reg(text) {
+            match ctx.reg(text) {
                 RegName::Reg(c, _) => c.builtin() == b,
                 RegName::Bad(..) => {
                     let upper = text.to_ascii_uppercase();
-                    let class = [RegClass::UR, RegClass::UP, RegClass::R, RegClass::P]
-                        .into_iter()
+                    let class = classes(ctx.isa.dialect.syntax)
+                        .iter()
+                        .copied()
                         .find(|c| upper.starts_with(c.prefix()));
                     class.is_some_and(|c| c.builtin() == b)
                 }
@@ -1117,9 +1398,13 @@ fn fits(ctx: &Ctx, o: &Operand, f: &Field) -> bool {
             let c = ctx.text(*class).to_ascii_uppercase();
             (c == "R" && b == Builtin::Reg) || (c == "UR" && b == Builtin::UReg)
         }
-        Form::Int(..) => matches!(b, Builtin::UImm(_) | Builtin::SImm(_) | Builtin::F32Imm),
+        Form::Int(..) => matches!(
+            b,
+            Builtin::UImm(_) | Builtin::SImm(_) | Builtin::F32Imm | Builtin::HwReg
+        ),
         Form::Float(..) | Form::FloatBits(..) => b == Builtin::F32Imm,
-        Form::CMem(..) => b == Builtin::CMem,
+        Form::CMem(..) => matches!(b, Builtin::CMem | Builtin::CBank),
+        Form::HwReg(..) => b == Builtin::HwReg,
     }
 }
 
@@ -1150,7 +1435,9 @@ fn describe_type(isa: &Isa, f: &Field) -> String {
             Builtin::UImm(n) => format!("an unsigned {n}-bit immediate"),
             Builtin::SImm(n) => format!("a signed {n}-bit immediate"),
             Builtin::F32Imm => "a float immediate".into(),
-            Builtin::CMem => "a constant `c[bank][offset]`".into(),
+            Builtin::CMem | Builtin::CBank => "a constant `c[bank][offset]`".into(),
+            Builtin::SGpr => "a scalar register (s0..s101)".into(),
+            Builtin::HwReg => "a hardware register `hwreg(...)` or a 16-bit value".into(),
         },
     }
 }
@@ -1158,7 +1445,7 @@ fn describe_type(isa: &Isa, f: &Field) -> String {
 fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
     let text = ctx.text(o.span);
     match &o.form {
-        Form::Ident => match parse_reg(ctx.text(ident_span(o))) {
+        Form::Ident => match ctx.reg(ctx.text(ident_span(o))) {
             RegName::Reg(c, _) => format!("{} `{text}`", c.describe()),
             _ => format!("the name `{text}`"),
         },
@@ -1166,6 +1453,7 @@ fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
         Form::Int(..) => format!("the immediate `{text}`"),
         Form::Float(..) | Form::FloatBits(..) => format!("the float `{text}`"),
         Form::CMem(..) => format!("the constant `{text}`"),
+        Form::HwReg(..) => format!("the hardware register `{text}`"),
     }
 }
 
@@ -1566,7 +1854,7 @@ impl Ctx<'_> {
                 Some(g) => {
                     let f = &op.fields[g];
                     let text = self.text(span);
-                    match parse_reg(text) {
+                    match self.reg(text) {
                         RegName::Reg(c, v) if c.builtin() == builtin_of(f) => values[g] = v,
                         RegName::Bad(msg, help) => {
                             diags.push(Diagnostic::error(span, msg).with_help(help))
@@ -1742,7 +2030,7 @@ impl Ctx<'_> {
             (Form::Ident, TypeRef::Builtin(b)) => {
                 let ispan = ident_span(o);
                 let text = self.text(ispan);
-                match parse_reg(text) {
+                match self.reg(text) {
                     RegName::Reg(c, v) if c.builtin() == b => Some(v),
                     RegName::Bad(msg, help) => err(Diagnostic::error(ispan, msg).with_help(help)),
                     RegName::Reg(..) => err(Diagnostic::error(
@@ -1831,6 +2119,26 @@ impl Ctx<'_> {
             (Form::FloatBits(neg, bits), _) => {
                 Some(u64::from(if *neg { bits ^ 0x8000_0000 } else { *bits }))
             }
+            (Form::CMem((bank, bspan), (off, ospan)), TypeRef::Builtin(Builtin::CBank)) => {
+                if *bank > 31 {
+                    return err(Diagnostic::error(
+                        *bspan,
+                        format!("constant bank {bank:#x} is out of range"),
+                    )
+                    .with_help("banks are 0x0..0x1f"));
+                }
+                if *off > 0xffff || off % 4 != 0 {
+                    return err(Diagnostic::error(
+                        *ospan,
+                        format!("constant offset {off:#x} is not a multiple of 4 in 0x0..0xfffc"),
+                    )
+                    .with_help("offsets are byte addresses 0x0..0xfffc, multiples of 4"));
+                }
+                Some(((*bank as u64) << 14) | (*off as u64 >> 2))
+            }
+            (Form::HwReg(args), TypeRef::Builtin(Builtin::HwReg)) => {
+                self.hwreg_value(args, span, diags)
+            }
             (Form::CMem((bank, bspan), (off, ospan)), _) => {
                 if *bank > 63 {
                     return err(Diagnostic::error(
@@ -1864,6 +2172,76 @@ impl Ctx<'_> {
                 format!("`{}` must be {}", f.name, describe_type(isa, f)),
             )),
         }
+    }
+
+    /// The 16-bit encoding of `hwreg(id)` / `hwreg(id, offset, size)`.
+    fn hwreg_value(&self, args: &[HwArg], span: Span, diags: &mut Vec<Diagnostic>) -> Option<u64> {
+        let before = diags.len();
+        if args.len() != 1 && args.len() != 3 {
+            diags.push(
+                Diagnostic::error(
+                    span,
+                    format!("`hwreg` takes 1 or 3 arguments, found {}", args.len()),
+                )
+                .with_help("write hwreg(id) or hwreg(id, offset, size)"),
+            );
+            return None;
+        }
+        let num = |a: &HwArg, what: &str, lo: u32, hi: u32, diags: &mut Vec<Diagnostic>| -> u32 {
+            match a {
+                HwArg::Num(v, _) if (lo..=hi).contains(v) => *v,
+                HwArg::Num(v, s) => {
+                    diags.push(
+                        Diagnostic::error(*s, format!("invalid {what} {v}: it must be {lo}..{hi}"))
+                            .with_help(format!("the {what} is {lo}..{hi}")),
+                    );
+                    0
+                }
+                HwArg::Name(s) => {
+                    diags.push(Diagnostic::error(
+                        *s,
+                        format!("the {what} must be a number, found `{}`", self.text(*s)),
+                    ));
+                    0
+                }
+            }
+        };
+        let id = match &args[0] {
+            HwArg::Name(s) => {
+                let name = self.text(*s);
+                match layout::hwreg_id(self.isa, name) {
+                    Some(id) => id as u32,
+                    None => {
+                        let mut d =
+                            Diagnostic::error(*s, format!("unknown hardware register `{name}`"));
+                        if let Some(t) = self.isa.enum_type(layout::HWREG_TYPE) {
+                            let close = suggest(name, t.values.iter().map(|v| v.name.as_str()));
+                            d = d.with_help(if close.is_empty() {
+                                "write a register name such as HW_REG_MODE, or its id 0..63"
+                                    .to_string()
+                            } else {
+                                format!("did you mean {}?", one_of(&close))
+                            });
+                        }
+                        diags.push(d);
+                        0
+                    }
+                }
+            }
+            a => num(a, "register id", 0, 63, diags),
+        };
+        let (off, size) = if args.len() == 3 {
+            (
+                num(&args[1], "bit offset", 0, 31, diags),
+                num(&args[2], "bit field size", 1, 32, diags),
+            )
+        } else {
+            (0, 32)
+        };
+        if diags.len() > before {
+            return None;
+        }
+        Some(u64::from(id | (off << 6) | ((size - 1) << 11)))
     }
 
     /// Range-checks an integer for field `f`; returns its encoding.

@@ -50,6 +50,13 @@ pub enum Loc {
     B(u8),
     /// Writable special register, by its `SReg` number (`SR_PM0`...).
     SR(u8),
+    /// Maxwell condition code of each lane: ZF, SF, CF, OF in bits 0..3
+    /// (a [`Value::Lanes`] of 4-bit values).
+    CC,
+    /// AMDGPU scalar register `s0`..`s101`.
+    S(u8),
+    /// AMDGPU hardware register by id (`HW_REG_MODE` = 1).
+    HwReg(u8),
 }
 
 impl Loc {
@@ -62,6 +69,9 @@ impl Loc {
             Loc::UP(n) => format!("UP{n}"),
             Loc::B(n) => format!("B{n}"),
             Loc::SR(n) => format!("SR{n}"),
+            Loc::CC => "CC".to_string(),
+            Loc::S(n) => format!("s{n}"),
+            Loc::HwReg(n) => super::machine::hwreg_name(n),
         }
     }
 }
@@ -289,6 +299,34 @@ pub enum EventDetail {
         /// Lanes the barrier waits for (its recorded lanes that can still
         /// arrive).
         expected: u32,
+    },
+    /// A Maxwell `P2R`: predicate or condition-code bits packed into a
+    /// byte of `Ra`.
+    P2r {
+        /// True when the source is CC (else PR).
+        cc: bool,
+        /// The byte of `Ra` written (0..3, `.B0`..`.B3`).
+        byte: u8,
+        /// The source of each participating lane (PR: P0..P6 in bits 0..6;
+        /// CC: ZF, SF, CF, OF in bits 0..3), 0 elsewhere.
+        source: [u8; 32],
+        /// The mask (`SbMask` bits 7..0) of each participating lane.
+        mask: [u8; 32],
+    },
+    /// An AMDGPU `s_getreg_b32` / `s_setreg_b32` / `s_setreg_imm32_b32`.
+    HwReg {
+        /// Hardware register id.
+        id: u8,
+        /// First bit.
+        offset: u8,
+        /// Number of bits (1..32).
+        size: u8,
+        /// True for a write (`s_setreg*`).
+        write: bool,
+        /// The bits read (right-aligned) or written (before shifting).
+        value: u32,
+        /// The register's value after the instruction.
+        register: u32,
     },
     /// A special-register read (`S2R`, `CS2R`, `S2UR`, `GETREG`) or write
     /// (`SETREG`).

@@ -1,7 +1,16 @@
 //! The semantics of every instruction.
 
 use super::event::{EventDetail, IntType, MatchOp, ReduxOp, ShflMode, VoteOp};
-use super::prep::{BoolOp, Cand, Dst, Kind, Operand, PDst, Src, RZ};
+use super::prep::{BoolOp, Cand, Dst, Kind, Operand, PDst, Scalar, Src, RZ};
+
+/// Register id, first bit and size (1..32) of a 16-bit hwreg operand.
+fn hwreg_parts(hw: u16) -> (u8, u32, u32) {
+    (
+        (hw & 0x3f) as u8,
+        u32::from((hw >> 6) & 0x1f),
+        u32::from((hw >> 11) & 0x1f) + 1,
+    )
+}
 use super::sreg::Sr;
 use super::{lanes, Ctx, Sim};
 
@@ -204,6 +213,71 @@ impl Sim {
             Kind::Exit => {
                 self.st.exited |= part;
                 EventDetail::Exit { exited: part }
+            }
+            Kind::P2r {
+                rd,
+                ra,
+                sb,
+                cc,
+                byte,
+            } => {
+                let src = if cc { self.st.cc() } else { self.st.pr() };
+                let a = self.st.reg(ra);
+                let m = self.vals(sb);
+                let shift = 8 * u32::from(byte);
+                let mut out = [0u32; 32];
+                let mut source = [0u8; 32];
+                let mut mask = [0u8; 32];
+                for l in lanes(part) {
+                    let k = m[l] & 0xff;
+                    out[l] = (a[l] & !(k << shift)) | ((src[l] & k) << shift);
+                    source[l] = src[l] as u8;
+                    mask[l] = k as u8;
+                }
+                self.wr_r(ctx, rd, part, &out);
+                EventDetail::P2r {
+                    cc,
+                    byte,
+                    source,
+                    mask,
+                }
+            }
+            Kind::Getreg32 { sd, hw } => {
+                let (id, off, size) = hwreg_parts(hw);
+                let reg = self.st.hwreg(id);
+                let field = (u64::from(reg) >> off) & ((1u64 << size) - 1);
+                if part != 0 {
+                    self.wr_s(ctx, sd, field as u32);
+                }
+                EventDetail::HwReg {
+                    id,
+                    offset: off as u8,
+                    size: size as u8,
+                    write: false,
+                    value: field as u32,
+                    register: reg,
+                }
+            }
+            Kind::Setreg32 { hw, src } => {
+                let (id, off, size) = hwreg_parts(hw);
+                let v = match src {
+                    Scalar::S(n) => self.st.sgpr(n),
+                    Scalar::Imm(x) => x,
+                };
+                let old = self.st.hwreg(id);
+                let mask = (((1u64 << size) - 1) << off) as u32;
+                let new = (old & !mask) | (((u64::from(v) << off) as u32) & mask);
+                if part != 0 {
+                    self.wr_hw(ctx, id, new);
+                }
+                EventDetail::HwReg {
+                    id,
+                    offset: off as u8,
+                    size: size as u8,
+                    write: true,
+                    value: v,
+                    register: self.st.hwreg(id),
+                }
             }
             Kind::Bssy { bar } => {
                 self.wr_b(ctx, bar, part);

@@ -66,6 +66,7 @@
 mod config;
 mod event;
 mod exec;
+pub mod machine;
 mod prep;
 mod sreg;
 mod state;
@@ -129,6 +130,16 @@ enum Undo {
     Pm {
         i: u8,
         hi: bool,
+        old: u32,
+    },
+    /// A scalar register before a change.
+    S {
+        n: u8,
+        old: u32,
+    },
+    /// A hardware register before a change.
+    Hw {
+        id: u8,
         old: u32,
     },
     /// A lane's PC and waited-on barrier before a change.
@@ -200,6 +211,7 @@ impl Sim {
     /// mask and its `.init` values.
     pub fn new(isa: &Isa, program: &Program, config: LaunchConfig) -> Sim {
         use crate::asm::{InitValue, RegRef};
+        let mut pr_inits: Vec<(Loc, Value)> = Vec::new();
         let code: Vec<Code> = program
             .lines
             .iter()
@@ -209,16 +221,29 @@ impl Sim {
                 line: l.line,
             })
             .collect();
-        let inits: Vec<(Loc, Value)> = program
+        let mut inits: Vec<(Loc, Value)> = program
             .setup
             .inits
             .iter()
-            .map(|i| {
+            .filter_map(|i| {
                 let loc = match i.target {
                     RegRef::R(n) => Loc::R(n),
                     RegRef::P(n) => Loc::P(n),
                     RegRef::UR(n) => Loc::UR(n),
                     RegRef::UP(n) => Loc::UP(n),
+                    RegRef::CC => Loc::CC,
+                    RegRef::S(n) => Loc::S(n),
+                    RegRef::HwReg(n) => Loc::HwReg(n),
+                    RegRef::PR => {
+                        // PR sets P0..P6 of each lane from bits 0..6.
+                        if let InitValue::Lanes(v) = i.value {
+                            for p in 0..7u8 {
+                                let m = (0..32).fold(0u32, |m, l| m | (((v[l] >> p) & 1) << l));
+                                pr_inits.push((Loc::P(p), Value::Mask(m)));
+                            }
+                        }
+                        return None;
+                    }
                 };
                 let value = match i.value {
                     InitValue::Lanes(v) => Value::Lanes(v),
@@ -226,9 +251,25 @@ impl Sim {
                     InitValue::Scalar(s) => Value::Scalar(s),
                     InitValue::Bool(b) => Value::Bool(b),
                 };
-                (loc, value)
+                Some((loc, value))
             })
             .collect();
+        // A later `.init Pn` still wins over an earlier `.init PR`: PR's
+        // predicates go first unless PR comes later in the source.
+        let pr_pos = program
+            .setup
+            .inits
+            .iter()
+            .position(|i| i.target == RegRef::PR);
+        if let Some(at) = pr_pos {
+            let before = program.setup.inits[..at]
+                .iter()
+                .filter(|i| i.target != RegRef::PR)
+                .count();
+            let tail = inits.split_off(before);
+            inits.extend(pr_inits);
+            inits.extend(tail);
+        }
         Sim::with_code(isa, &code, program.setup.active, &inits, config)
     }
 
@@ -293,14 +334,27 @@ impl Sim {
             ops.push(op);
         }
         let mut st = WarpState::new(active);
+        if isa.dialect.machine == crate::spec::model::Machine::ScalarWave {
+            for &(id, _, reset, _) in machine::GFX9_HWREGS {
+                st.hwregs[id as usize] = reset;
+            }
+        }
         for (loc, value) in inits {
             touched.push(*loc);
             apply_init(&mut st, *loc, *value);
+        }
+        for op in &ops {
+            if let prep::Kind::P2r { cc: true, .. } = op.kind {
+                touched.push(Loc::CC);
+            }
         }
         touched.retain(|l| match *l {
             Loc::R(n) => n != prep::RZ,
             Loc::P(n) | Loc::UP(n) => n < PT,
             Loc::UR(n) => n < prep::URZ,
+            Loc::CC => true,
+            Loc::S(n) => (n as usize) < machine::NUM_SGPRS,
+            Loc::HwReg(n) => n < 64,
             _ => false,
         });
         touched.sort();
@@ -357,6 +411,8 @@ impl Sim {
                         self.st.pm[i as usize] = old
                     }
                 }
+                Undo::S { n, old } => self.st.sgprs[n as usize] = old,
+                Undo::Hw { id, old } => self.st.hwregs[id as usize] = old,
                 Undo::Lane { lane, pc, bar } => {
                     self.st.pc[lane as usize] = pc;
                     self.st.wait_bar[lane as usize] = bar;
@@ -757,6 +813,46 @@ impl Sim {
         }
     }
 
+    /// Writes scalar register `n` (AMDGPU); numbers past s101 vanish.
+    fn wr_s(&mut self, ctx: &mut Ctx, n: u8, v: u32) {
+        let Some(slot) = self.st.sgprs.get_mut(n as usize) else {
+            return;
+        };
+        let old = *slot;
+        *slot = v;
+        if self.config.undo {
+            self.log.push(Undo::S { n, old });
+        }
+        if ctx.emit {
+            ctx.writes.push(Write {
+                loc: Loc::S(n),
+                lanes: !0,
+                old: Value::Scalar(old),
+                new: Value::Scalar(v),
+            });
+        }
+    }
+
+    /// Writes hardware register `id` (AMDGPU).
+    fn wr_hw(&mut self, ctx: &mut Ctx, id: u8, v: u32) {
+        let Some(slot) = self.st.hwregs.get_mut(id as usize) else {
+            return;
+        };
+        let old = *slot;
+        *slot = v;
+        if self.config.undo {
+            self.log.push(Undo::Hw { id, old });
+        }
+        if ctx.emit {
+            ctx.writes.push(Write {
+                loc: Loc::HwReg(id),
+                lanes: !0,
+                old: Value::Scalar(old),
+                new: Value::Scalar(v),
+            });
+        }
+    }
+
     /// Writes performance counter `i` (`hi`: its SR_PM_HI half).
     fn wr_pm(&mut self, ctx: &mut Ctx, i: u8, hi: bool, v: u32) {
         let slot = if hi {
@@ -834,6 +930,8 @@ fn registers_named(isa: &Isa, def: &Opcode, inst: &Inst, out: &mut Vec<Loc>) {
             Builtin::UReg if v < 63 => out.push(Loc::UR(v as u8)),
             Builtin::Pred if v < 7 => out.push(Loc::P(v as u8)),
             Builtin::UPred if v < 7 => out.push(Loc::UP(v as u8)),
+            Builtin::SGpr if (v as usize) < machine::NUM_SGPRS => out.push(Loc::S(v as u8)),
+            Builtin::HwReg => out.push(Loc::HwReg((v & 0x3f) as u8)),
             _ => {}
         }
     }
@@ -895,6 +993,15 @@ fn apply_init(st: &mut WarpState, loc: Loc, value: Value) {
         Loc::UR(n) if n < prep::URZ => st.uregs[n as usize] = scalar_of(value),
         Loc::UP(n) if n < PT => st.upreds[n as usize] = scalar_of(value) != 0,
         Loc::B(n) if n < 16 => st.barriers[n as usize] = mask_of(value),
+        Loc::CC => {
+            if let Value::Lanes(v) = value {
+                for (f, m) in st.cc.iter_mut().enumerate() {
+                    *m = (0..32).fold(0, |acc, l| acc | (((v[l] >> f) & 1) << l));
+                }
+            }
+        }
+        Loc::S(n) if (n as usize) < machine::NUM_SGPRS => st.sgprs[n as usize] = scalar_of(value),
+        Loc::HwReg(n) if n < 64 => st.hwregs[n as usize] = scalar_of(value),
         _ => {}
     }
 }

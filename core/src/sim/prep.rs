@@ -236,8 +236,34 @@ pub(crate) enum Kind {
     Bsync {
         bar: u8,
     },
+    /// Maxwell `P2R`: `rd = ra` with byte `byte` merged from PR or CC
+    /// under `sb[7:0]`.
+    P2r {
+        rd: u8,
+        ra: u8,
+        sb: Operand,
+        cc: bool,
+        byte: u8,
+    },
+    /// AMDGPU `s_getreg_b32 sd, hwreg`.
+    Getreg32 {
+        sd: u8,
+        hw: u16,
+    },
+    /// AMDGPU `s_setreg_b32 hwreg, ss` / `s_setreg_imm32_b32 hwreg, imm`.
+    Setreg32 {
+        hw: u16,
+        src: Scalar,
+    },
     /// An opcode the simulator has no semantics for: a no-op with a warning.
     Unknown,
+}
+
+/// A scalar source: an SGPR or an immediate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scalar {
+    S(u8),
+    Imm(u32),
 }
 
 /// One loaded instruction.
@@ -303,6 +329,9 @@ impl<'a> Fields<'a> {
                 Some(TypeRef::Builtin(Builtin::UReg)) => Src::UR(v.min(63) as u8),
                 Some(TypeRef::Builtin(Builtin::CMem)) => {
                     Src::Imm(consts(((v >> 16) & 63) as u8, (v & 0xffff) as u16))
+                }
+                Some(TypeRef::Builtin(Builtin::CBank)) => {
+                    Src::Imm(consts(((v >> 14) & 31) as u8, ((v & 0x3fff) << 2) as u16))
                 }
                 Some(TypeRef::Builtin(Builtin::SImm(n))) => Src::Imm(sign_extend(v, n)),
                 _ => Src::Imm(v as u32),
@@ -564,7 +593,27 @@ pub(crate) fn prepare(env: &Env, inst: &Inst, addr: u32, line: usize) -> Op {
                 addr: t,
             }
         }
-        "EXIT" => Kind::Exit,
+        "EXIT" | "s_endpgm" => Kind::Exit,
+        "s_nop" => Kind::Nop,
+        "P2R" => Kind::P2r {
+            rd: f.reg("rd"),
+            ra: f.reg("ra"),
+            sb: op(&["rb", "sb"]),
+            cc: f.enum_name("src") == Some("CC"),
+            byte: f.val("insert").unwrap_or(0).min(3) as u8,
+        },
+        "s_getreg_b32" => Kind::Getreg32 {
+            sd: f.val("sdst").unwrap_or(0).min(127) as u8,
+            hw: f.val("simm16").unwrap_or(0) as u16,
+        },
+        "s_setreg_b32" => Kind::Setreg32 {
+            hw: f.val("simm16").unwrap_or(0) as u16,
+            src: Scalar::S(f.val("sdst").unwrap_or(0).min(127) as u8),
+        },
+        "s_setreg_imm32_b32" => Kind::Setreg32 {
+            hw: f.val("simm16").unwrap_or(0) as u16,
+            src: Scalar::Imm(f.val("literal").unwrap_or(0) as u32),
+        },
         "BSSY" => Kind::Bssy {
             bar: f.val("bd").unwrap_or(0).min(15) as u8,
         },

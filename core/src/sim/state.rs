@@ -39,6 +39,12 @@ pub struct WarpState {
     pub(crate) wait_bar: [u8; 32],
     /// Steps executed.
     pub(crate) steps: u64,
+    /// Maxwell condition code flags ZF, SF, CF, OF, each a lane mask.
+    pub(crate) cc: [u32; 4],
+    /// AMDGPU scalar registers s0..s101.
+    pub(crate) sgprs: Vec<u32>,
+    /// AMDGPU hardware registers by id (0..63).
+    pub(crate) hwregs: Vec<u32>,
 }
 
 impl WarpState {
@@ -59,7 +65,31 @@ impl WarpState {
             waiting: 0,
             wait_bar: [0; 32],
             steps: 0,
+            cc: [0; 4],
+            sgprs: vec![0; super::machine::NUM_SGPRS],
+            hwregs: vec![0; 64],
         }
+    }
+
+    /// The condition code of every lane: ZF in bit 0, SF bit 1, CF bit 2,
+    /// OF bit 3.
+    pub fn cc(&self) -> [u32; 32] {
+        std::array::from_fn(|l| (0..4).fold(0, |v, f| v | (((self.cc[f] >> l) & 1) << f)))
+    }
+
+    /// The predicate register `PR` of every lane: P0..P6 in bits 0..6.
+    pub fn pr(&self) -> [u32; 32] {
+        std::array::from_fn(|l| (0..7).fold(0, |v, p| v | (((self.preds[p] >> l) & 1) << p)))
+    }
+
+    /// Scalar register `sN` (0 beyond s101).
+    pub fn sgpr(&self, n: u8) -> u32 {
+        self.sgprs.get(n as usize).copied().unwrap_or(0)
+    }
+
+    /// Hardware register by id (0 beyond 63).
+    pub fn hwreg(&self, id: u8) -> u32 {
+        self.hwregs.get(id as usize).copied().unwrap_or(0)
     }
 
     /// `Rn` of every lane (all zero for RZ = 255).
@@ -119,6 +149,9 @@ impl WarpState {
             Loc::UP(n) => Value::Bool(self.upred(n)),
             Loc::B(n) => Value::Mask(self.barrier(n)),
             Loc::SR(_) => Value::Scalar(0),
+            Loc::CC => Value::Lanes(self.cc()),
+            Loc::S(n) => Value::Scalar(self.sgpr(n)),
+            Loc::HwReg(n) => Value::Scalar(self.hwreg(n)),
         }
     }
 

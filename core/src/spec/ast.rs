@@ -134,8 +134,10 @@ pub struct FieldDecl {
     pub name: Ident,
     /// Lowest bit.
     pub lo: u64,
-    /// Width in bits.
+    /// Width in bits (of the low part, for a split field).
     pub width: u64,
+    /// `field<lo, width, hlo, hwidth>`: the high part of a split field.
+    pub high: Option<(u64, u64)>,
     /// Type name as written (`Reg`, `SHFLMode`, `UImm13`).
     pub ty: Ident,
     /// Fixed or default value.

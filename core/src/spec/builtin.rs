@@ -26,6 +26,9 @@ pub fn from_name(name: &str) -> Option<Builtin> {
         "SignModi" => Builtin::SignModi,
         "F32Imm" => Builtin::F32Imm,
         "CMem" => Builtin::CMem,
+        "CBank" => Builtin::CBank,
+        "SGpr" => Builtin::SGpr,
+        "HwReg" => Builtin::HwReg,
         _ => {
             let (n, signed) = if let Some(n) = name.strip_prefix("UImm") {
                 (n, false)
@@ -56,6 +59,9 @@ pub fn is_reserved(name: &str) -> bool {
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
 }
 
+/// The highest scalar register number of the `SGpr` class (`s101`).
+pub const LAST_SGPR: u64 = 101;
+
 /// Width in bits of a field of this class.
 pub fn width(b: Builtin) -> u32 {
     match b {
@@ -66,6 +72,9 @@ pub fn width(b: Builtin) -> u32 {
         Builtin::UImm(n) | Builtin::SImm(n) => n,
         Builtin::F32Imm => 32,
         Builtin::CMem => 22,
+        Builtin::CBank => 19,
+        Builtin::SGpr => 7,
+        Builtin::HwReg => 16,
     }
 }
 
@@ -82,6 +91,9 @@ pub fn name(b: Builtin) -> String {
         Builtin::SImm(n) => format!("SImm{n}"),
         Builtin::F32Imm => "F32Imm".into(),
         Builtin::CMem => "CMem".into(),
+        Builtin::CBank => "CBank".into(),
+        Builtin::SGpr => "SGpr".into(),
+        Builtin::HwReg => "HwReg".into(),
     }
 }
 
@@ -113,6 +125,15 @@ pub fn value_of(b: Builtin, name: &str) -> Option<u64> {
             "True" => Some(1),
             _ => None,
         },
-        Builtin::UImm(_) | Builtin::SImm(_) | Builtin::F32Imm | Builtin::CMem => None,
+        Builtin::SGpr => {
+            let n = digits(name.strip_prefix('s')?)?;
+            (n <= LAST_SGPR).then_some(n)
+        }
+        Builtin::UImm(_)
+        | Builtin::SImm(_)
+        | Builtin::F32Imm
+        | Builtin::CMem
+        | Builtin::CBank
+        | Builtin::HwReg => None,
     }
 }

@@ -58,6 +58,7 @@ struct DefRef<'a> {
 struct Loader<'a> {
     files: &'a [(&'a str, &'a str)],
     word_bits: u32,
+    dialect: Dialect,
     diags: Vec<Diagnostic>,
     types: Vec<EnumType>,
     type_idx: HashMap<String, usize>,
@@ -82,9 +83,22 @@ pub fn load_files(
     files: &[(&str, &str)],
     asts: &[ast::File],
 ) -> Result<Isa, Vec<Diagnostic>> {
+    load_files_with(name, word_bits, Dialect::default(), files, asts)
+}
+
+/// Like [`load_files`], for a dialect with its own [`Dialect`] properties
+/// (instructions of several words, control words).
+pub fn load_files_with(
+    name: &str,
+    word_bits: u32,
+    dialect: Dialect,
+    files: &[(&str, &str)],
+    asts: &[ast::File],
+) -> Result<Isa, Vec<Diagnostic>> {
     let mut l = Loader {
         files,
         word_bits,
+        dialect,
         diags: Vec::new(),
         types: Vec::new(),
         type_idx: HashMap::new(),
@@ -95,7 +109,11 @@ pub fn load_files(
         lin: Vec::new(),
         fields: Vec::new(),
     };
-    if word_bits == 0 || word_bits > 128 {
+    if word_bits == 0
+        || u64::from(word_bits) * u64::from(dialect.max_words.max(1))
+            + u64::from(dialect.control.map_or(0, |c| c.slot_bits))
+            > 128
+    {
         l.diags.push(Diagnostic::error(
             Span::default(),
             format!("word size {word_bits} is not between 1 and 128 bits"),
@@ -501,6 +519,22 @@ impl<'a> Loader<'a> {
     fn resolve_field(&mut self, file: usize, def: &Def, f: &ast::FieldDecl) -> Option<Field> {
         let ty = self.resolve_type(file, &f.ty);
         let mut ok = true;
+        let limit = u64::from(self.word_bits) * u64::from(self.dialect.max_words.max(1))
+            + u64::from(self.dialect.control.map_or(0, |c| c.slot_bits));
+        let total = f.width + f.high.map_or(0, |(_, w)| w);
+        if let Some((hlo, hw)) = f.high {
+            if hw == 0 || f.width == 0 || total > 64 || hlo.saturating_add(hw) > limit {
+                self.err(
+                    file,
+                    f.span,
+                    format!(
+                        "the high part of field `{}` (bits {hlo}, width {hw}) must be 1 or more bits inside the {limit}-bit word, and both parts at most 64 bits",
+                        f.name.name
+                    ),
+                );
+                ok = false;
+            }
+        }
         if f.width == 0 || f.width > 64 {
             self.err(
                 file,
@@ -511,7 +545,7 @@ impl<'a> Loader<'a> {
                 ),
             );
             ok = false;
-        } else if f.lo.saturating_add(f.width) > u64::from(self.word_bits) {
+        } else if f.lo.saturating_add(f.width) > limit {
             self.err(
                 file,
                 f.span,
@@ -520,7 +554,7 @@ impl<'a> Loader<'a> {
                     f.name.name,
                     f.lo,
                     f.lo.saturating_add(f.width) - 1,
-                    self.word_bits
+                    limit
                 ),
             );
             ok = false;
@@ -528,14 +562,14 @@ impl<'a> Loader<'a> {
         let ty = ty?;
         if ok {
             let tw = self.type_width(ty);
-            if u64::from(tw) != f.width {
+            if u64::from(tw) != total {
                 let tn = self.type_name(ty);
                 self.err(
                     file,
                     f.span,
                     format!(
                         "field `{}` is {} bits wide but type `{tn}` has {tw} bits",
-                        f.name.name, f.width
+                        f.name.name, total
                     ),
                 );
                 ok = false;
@@ -552,7 +586,8 @@ impl<'a> Loader<'a> {
         Some(Field {
             name: f.name.name.clone(),
             lo: f.lo as u32,
-            width: f.width as u32,
+            width: total as u32,
+            high: f.high.map(|(l, w)| (l as u32, w as u32)),
             ty,
             fixed,
             default,
@@ -685,10 +720,7 @@ impl<'a> Loader<'a> {
             for b in 0..fields.len() {
                 for a in 0..b {
                     let (fa, fb) = (&fields[a], &fields[b]);
-                    if fa.lo < fb.lo + fb.width
-                        && fb.lo < fa.lo + fa.width
-                        && reported_pairs.insert((origin[a], origin[b]))
-                    {
+                    if fa.mask() & fb.mask() != 0 && reported_pairs.insert((origin[a], origin[b])) {
                         let msg = format!(
                             "field `{}` ({}) overlaps field `{}` ({}) in opcode `{}`",
                             fb.name,
@@ -767,6 +799,7 @@ impl<'a> Loader<'a> {
             groups,
             optypes,
             opcodes,
+            dialect: self.dialect,
         }
     }
 

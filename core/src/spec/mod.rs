@@ -71,6 +71,19 @@ pub fn load(
     word_bits: u32,
     files: &[(&str, &str)],
 ) -> Result<model::Isa, Vec<Diagnostic>> {
+    load_with(name, word_bits, model::Dialect::default(), files)
+}
+
+/// Like [`load`], for a dialect with its own [`model::Dialect`]
+/// properties (syntax, instructions of several words, control words).
+/// Fields may then lie anywhere in `word_bits * max_words` bits plus the
+/// control slot.
+pub fn load_with(
+    name: &str,
+    word_bits: u32,
+    dialect: model::Dialect,
+    files: &[(&str, &str)],
+) -> Result<model::Isa, Vec<Diagnostic>> {
     let mut asts = Vec::with_capacity(files.len());
     let mut diags = Vec::new();
     for (i, (_, text)) in files.iter().enumerate() {
@@ -81,5 +94,5 @@ pub fn load(
     if diags.iter().any(|d| d.is_error()) {
         return Err(diags);
     }
-    load::load_files(name, word_bits, files, &asts)
+    load::load_files_with(name, word_bits, dialect, files, &asts)
 }

@@ -27,6 +27,81 @@ pub struct Isa {
     pub optypes: Vec<Optype>,
     /// Concrete encodings (`__DefOpcode`), fully flattened.
     pub opcodes: Vec<Opcode>,
+    /// How the dialect writes, lays out and bundles its instructions.
+    pub dialect: Dialect,
+}
+
+/// Assembly conventions of a dialect.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub enum Syntax {
+    /// NVIDIA SASS style: upper-case mnemonics, `R5`/`P0`/`UR3` registers,
+    /// `@P0` guards, statements ended by `;` or a line end.
+    #[default]
+    Sass,
+    /// AMDGPU (LLVM) style: lower-case mnemonics, `s2` scalar registers,
+    /// `hwreg(...)` operands, `;` starts a comment, one statement per line.
+    Amdgpu,
+}
+
+/// Scheduling control words that accompany groups of instructions
+/// (Maxwell: one 64-bit control word before every three instructions).
+///
+/// Each instruction's share of the control word (its *slot*) is held by
+/// the instruction's own fields at bits `word_bits ..
+/// word_bits + slot_bits` of its [`Word`], above the instruction word
+/// itself; the encoder moves them into the control word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ControlLayout {
+    /// Instructions per control word.
+    pub per_word: u32,
+    /// Bits per instruction slot; slot `k` lies at bits
+    /// `k * slot_bits ..` of the control word.
+    pub slot_bits: u32,
+    /// The slot value of a position that holds no instruction.
+    pub empty_slot: u64,
+}
+
+/// The architectural state a dialect's programs see, for the simulator's
+/// `.init` directive and for state views.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub enum Machine {
+    /// A 32-lane warp with R0..R254, P0..P6 per lane and UR0..UR62,
+    /// UP0..UP6, B0..B15 per warp (w128).
+    #[default]
+    Warp,
+    /// A 32-lane Maxwell warp: R0..R254 and P0..P6 per lane, plus the
+    /// per-lane condition code CC (ZF, SF, CF, OF in bits 0..3).
+    Maxwell,
+    /// A wave64's scalar unit: SGPRs s0..s101 and the hardware registers
+    /// read and written by `s_getreg`/`s_setreg`.
+    ScalarWave,
+}
+
+/// Dialect-wide properties that are not fields of an instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Dialect {
+    /// How the assembly text is written.
+    pub syntax: Syntax,
+    /// Most machine words one instruction may take (a 32-bit literal
+    /// after an AMDGPU instruction makes it two words). Fields of an
+    /// opcode may lie anywhere in `word_bits * max_words` bits; the words
+    /// an opcode takes are the ones its fields touch.
+    pub max_words: u32,
+    /// Scheduling control words, if the dialect has them.
+    pub control: Option<ControlLayout>,
+    /// The machine state programs see.
+    pub machine: Machine,
+}
+
+impl Default for Dialect {
+    fn default() -> Dialect {
+        Dialect {
+            syntax: Syntax::Sass,
+            max_words: 1,
+            control: None,
+            machine: Machine::Warp,
+        }
+    }
 }
 
 /// An enumerated type: `__DefBitFieldType Name<width>`.
@@ -98,6 +173,15 @@ pub enum Builtin {
     F32Imm,
     /// Constant-bank operand `c[bank][offset]`.
     CMem,
+    /// Maxwell constant-bank operand `c[bank][offset]` in 19 bits:
+    /// bits 13..0 = offset / 4, bits 18..14 = bank (0..31).
+    CBank,
+    /// AMDGPU scalar register `s0`..`s101` (7 bits).
+    SGpr,
+    /// AMDGPU `hwreg(...)` operand (16 bits): register id in bits 5..0,
+    /// first bit offset in 10..6, size - 1 in 15..11. Register names come
+    /// from the description's `HwRegId` enum.
+    HwReg,
 }
 
 /// What a field's `Type` refers to.
@@ -116,8 +200,13 @@ pub struct Field {
     pub name: String,
     /// Lowest bit.
     pub lo: u32,
-    /// Width in bits.
+    /// Width in bits of the value (both parts of a split field).
     pub width: u32,
+    /// `field<lo, w, hlo, hw>`: the value's top `hw` bits lie at bits
+    /// `hlo..hlo+hw` of the word (a split field, such as Maxwell's 20-bit
+    /// immediates whose sign bit is bit 56); the low `width - hw` bits lie
+    /// at `lo..`.
+    pub high: Option<(u32, u32)>,
     /// The field's type.
     pub ty: TypeRef,
     /// `==X`: the field always holds this value (it selects the opcode).
@@ -130,23 +219,51 @@ pub struct Field {
     pub span: Span,
 }
 
+fn ones(width: u32) -> Word {
+    if width >= 128 {
+        !0
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
 impl Field {
+    /// Width of the low part (the whole field unless it is split).
+    pub fn low_width(&self) -> u32 {
+        self.width - self.high.map_or(0, |(_, w)| w)
+    }
+    /// The bit ranges `(lo, width)` the field occupies, low part first.
+    pub fn parts(&self) -> Vec<(u32, u32)> {
+        let mut v = vec![(self.lo, self.low_width())];
+        v.extend(self.high);
+        v
+    }
     /// Mask of the field's bits within the word.
     pub fn mask(&self) -> Word {
-        let ones: Word = if self.width >= 128 {
-            !0
-        } else {
-            (1u128 << self.width) - 1
-        };
-        ones << self.lo
+        let low = ones(self.low_width()) << self.lo;
+        match self.high {
+            Some((hlo, hw)) => low | (ones(hw) << hlo),
+            None => low,
+        }
     }
     /// Reads the field's value out of a word.
     pub fn extract(&self, word: Word) -> u64 {
-        ((word & self.mask()) >> self.lo) as u64
+        let lw = self.low_width();
+        let low = (word >> self.lo) & ones(lw);
+        match self.high {
+            Some((hlo, hw)) => (low | (((word >> hlo) & ones(hw)) << lw)) as u64,
+            None => low as u64,
+        }
     }
     /// Writes `value` (truncated to the width) into a word.
     pub fn insert(&self, word: Word, value: u64) -> Word {
-        (word & !self.mask()) | (((value as Word) << self.lo) & self.mask())
+        let lw = self.low_width();
+        let v = value as Word;
+        let mut out = (word & !self.mask()) | ((v & ones(lw)) << self.lo);
+        if let Some((hlo, hw)) = self.high {
+            out |= ((v >> lw) & ones(hw)) << hlo;
+        }
+        out
     }
 }
 
@@ -271,6 +388,56 @@ impl Opcode {
 }
 
 impl Isa {
+    /// Mask of the bits of one instruction word (`word_bits` ones).
+    pub fn word_mask(&self) -> Word {
+        ones(self.word_bits)
+    }
+    /// Mask of every bit an instruction's fields may use outside the
+    /// control slot: `word_bits * max_words` ones.
+    pub fn inst_mask(&self) -> Word {
+        ones(self.word_bits * self.dialect.max_words.max(1))
+    }
+    /// The control-slot bits of an instruction's [`Word`] (zero without
+    /// control words).
+    pub fn control_mask(&self) -> Word {
+        match self.dialect.control {
+            Some(c) => ones(c.slot_bits) << self.word_bits,
+            None => 0,
+        }
+    }
+    /// Machine words taken by opcode `op` (1 up to `max_words`): the words
+    /// that its fields outside the control slot touch.
+    pub fn opcode_words(&self, op: &Opcode) -> u32 {
+        let inst = self.inst_mask();
+        let used = op.fields.iter().fold(0, |m, f| m | f.mask()) & inst;
+        let top = 128 - used.leading_zeros();
+        top.div_ceil(self.word_bits.max(1)).max(1)
+    }
+    /// Byte address of each instruction, given how many words each takes:
+    /// consecutive, except that with control words every group of
+    /// `per_word` instructions follows its control word.
+    pub fn addresses(&self, words: &[u32]) -> Vec<u64> {
+        let wb = u64::from(self.word_bits.div_ceil(8).max(1));
+        match self.dialect.control {
+            Some(c) => {
+                let per = u64::from(c.per_word.max(1));
+                (0..words.len() as u64)
+                    .map(|i| (i / per) * (per + 1) * wb + (i % per + 1) * wb)
+                    .collect()
+            }
+            None => {
+                let mut at = 0;
+                words
+                    .iter()
+                    .map(|&w| {
+                        let a = at;
+                        at += u64::from(w.max(1)) * wb;
+                        a
+                    })
+                    .collect()
+            }
+        }
+    }
     /// An enum type by name.
     pub fn enum_type(&self, name: &str) -> Option<&EnumType> {
         self.types.iter().find(|t| t.name == name)

@@ -534,6 +534,14 @@ impl<'a> Parser<'a> {
                 let (lo, _) = c.int("the lowest bit number")?;
                 c.expect(&Tok::Comma, "`,`")?;
                 let (width, _) = c.int("the width in bits")?;
+                let high = if c.eat(&Tok::Comma).is_some() {
+                    let (hlo, _) = c.int("the lowest bit of the high part")?;
+                    c.expect(&Tok::Comma, "`,`")?;
+                    let (hw, _) = c.int("the width of the high part")?;
+                    Some((hlo, hw))
+                } else {
+                    None
+                };
                 c.expect(&Tok::Gt, "`>`")?;
                 let ty = c.ident("a type name")?;
                 let name = c.ident("a field name")?;
@@ -549,6 +557,7 @@ impl<'a> Parser<'a> {
                     name,
                     lo,
                     width,
+                    high,
                     ty,
                     constraint,
                     span: kw.span.to(end),
