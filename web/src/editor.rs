@@ -1,0 +1,359 @@
+//! The source editor: a plain `<textarea>` laid over a highlighted copy of
+//! the same text, with a gutter of line numbers, breakpoints and error
+//! markers, and the list of diagnostics below.
+//!
+//! The text area keeps the text, the caret, selection and undo history
+//! (the browser's own); the layer below only draws. Both use the same
+//! font, line height and padding, and neither scrolls on its own: the
+//! surrounding box does, so they stay aligned.
+
+use crate::highlight;
+use crate::state::{CaretRequest, DiagView, Ptr};
+use std::collections::BTreeSet;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlDocument, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// Editor props.
+#[derive(Properties, PartialEq)]
+pub struct EditorProps {
+    /// ISA name (for highlighting mnemonics).
+    pub isa_name: &'static str,
+    /// The text.
+    pub source: Rc<String>,
+    /// Bumped when the text was replaced from outside.
+    pub source_rev: u64,
+    /// Diagnostics of the text.
+    pub diags: Ptr<Vec<DiagView>>,
+    /// Line of the instruction that runs next.
+    pub exec_line: Option<usize>,
+    /// Line of the caret.
+    pub cursor_line: usize,
+    /// Lines with breakpoints.
+    pub breakpoints: Ptr<BTreeSet<usize>>,
+    /// A caret move to carry out.
+    pub caret: Option<CaretRequest>,
+    /// The text was typed.
+    pub on_edit: Callback<String>,
+    /// The caret moved (byte offset).
+    pub on_cursor: Callback<usize>,
+    /// A gutter line was clicked.
+    pub on_breakpoint: Callback<usize>,
+    /// A diagnostic was clicked (byte offset).
+    pub on_goto: Callback<usize>,
+}
+
+/// Byte offset of UTF-16 index `u16_idx` in `s`.
+pub fn byte_of_utf16(s: &str, u16_idx: u32) -> usize {
+    let mut n = 0u32;
+    for (b, c) in s.char_indices() {
+        if n >= u16_idx {
+            return b;
+        }
+        n += c.len_utf16() as u32;
+    }
+    s.len()
+}
+
+/// UTF-16 index of byte offset `byte` in `s`.
+pub fn utf16_of_byte(s: &str, byte: usize) -> u32 {
+    let mut b = byte.min(s.len());
+    while !s.is_char_boundary(b) {
+        b -= 1;
+    }
+    s[..b].encode_utf16().count() as u32
+}
+
+/// Visual column (0-based, tabs to multiples of 4) of char column `col`
+/// (1-based) in `line`.
+fn visual_col(line: &str, col: usize) -> usize {
+    let mut v = 0;
+    for c in line.chars().take(col.saturating_sub(1)) {
+        v = if c == '\t' { (v / 4 + 1) * 4 } else { v + 1 };
+    }
+    v
+}
+
+fn insert_text(text: &str) -> bool {
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.dyn_into::<HtmlDocument>().ok());
+    doc.and_then(|d| {
+        d.exec_command_with_show_ui_and_value("insertText", false, text)
+            .ok()
+    })
+    .unwrap_or(false)
+}
+
+/// Handles Tab, Shift+Tab and Enter; true when the key was used.
+fn edit_key(ta: &HtmlTextAreaElement, e: &KeyboardEvent) -> bool {
+    let value = ta.value();
+    let start = ta.selection_start().ok().flatten().unwrap_or(0);
+    let end = ta.selection_end().ok().flatten().unwrap_or(start);
+    let (bs, be) = (byte_of_utf16(&value, start), byte_of_utf16(&value, end));
+    let line_begin = value[..bs].rfind('\n').map_or(0, |i| i + 1);
+    match e.key().as_str() {
+        "Tab" if !e.ctrl_key() && !e.alt_key() && !e.meta_key() => {
+            let multi = value[bs..be].contains('\n');
+            if !e.shift_key() && !multi {
+                if !insert_text("    ") {
+                    let _ =
+                        ta.set_range_text_with_start_and_end_and_mode("    ", start, end, "end");
+                }
+                return true;
+            }
+            // Indent or dedent every line of the selection.
+            let block_end = value[be..].find('\n').map_or(value.len(), |i| be + i);
+            let block = &value[line_begin..block_end];
+            let new: Vec<String> = block
+                .split('\n')
+                .map(|l| {
+                    if e.shift_key() {
+                        let n = l.len() - l.trim_start_matches(' ').len();
+                        let cut = if l.starts_with('\t') { 1 } else { n.min(4) };
+                        l[cut..].to_string()
+                    } else {
+                        format!("    {l}")
+                    }
+                })
+                .collect();
+            let new = new.join("\n");
+            let (s16, e16) = (
+                utf16_of_byte(&value, line_begin),
+                utf16_of_byte(&value, block_end),
+            );
+            let _ = ta.set_selection_range(s16, e16);
+            if !insert_text(&new) {
+                let _ = ta.set_range_text_with_start_and_end(&new, s16, e16);
+            }
+            let _ = ta.set_selection_range(s16, s16 + new.encode_utf16().count() as u32);
+            true
+        }
+        "Enter" if !e.ctrl_key() && !e.meta_key() && !e.shift_key() && !e.alt_key() => {
+            let indent: String = value[line_begin..bs]
+                .chars()
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .collect();
+            let text = format!("\n{indent}");
+            if !insert_text(&text) {
+                let _ = ta.set_range_text_with_start_and_end_and_mode(&text, start, end, "end");
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The editor.
+#[function_component(Editor)]
+pub fn editor(p: &EditorProps) -> Html {
+    let ta_ref = use_node_ref();
+    let pre_ref = use_node_ref();
+    let hover_title = use_state(String::new);
+
+    // Copy text replaced from outside into the text area.
+    {
+        let ta_ref = ta_ref.clone();
+        let source = p.source.clone();
+        use_effect_with(p.source_rev, move |_| {
+            if let Some(ta) = ta_ref.cast::<HtmlTextAreaElement>() {
+                if ta.value() != *source {
+                    ta.set_value(&source);
+                }
+            }
+        });
+    }
+    // Carry out caret requests.
+    {
+        let ta_ref = ta_ref.clone();
+        let pre_ref = pre_ref.clone();
+        let source = p.source.clone();
+        use_effect_with(p.caret, move |req| {
+            if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
+                let v = ta.value();
+                let at = utf16_of_byte(&v, req.offset.min(source.len()));
+                if req.focus {
+                    let _ = ta.focus();
+                }
+                let _ = ta.set_selection_range(at, at);
+                let line = source[..req.offset.min(source.len())].matches('\n').count() + 1;
+                if let Some(pre) = pre_ref.cast::<web_sys::Element>() {
+                    if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
+                        scroll_into_view(&el);
+                    }
+                }
+            }
+        });
+    }
+
+    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let src: &str = &p.source;
+    let pieces = highlight::highlight(isa, src);
+    let lines: Vec<&str> = src.split('\n').collect();
+
+    let cursor_cb = {
+        let on_cursor = p.on_cursor.clone();
+        move |ta: HtmlTextAreaElement| {
+            let v = ta.value();
+            let at = ta.selection_start().ok().flatten().unwrap_or(0);
+            on_cursor.emit(byte_of_utf16(&v, at));
+        }
+    };
+    let oninput = {
+        let on_edit = p.on_edit.clone();
+        let cursor_cb = cursor_cb.clone();
+        Callback::from(move |e: InputEvent| {
+            let ta: HtmlTextAreaElement = e.target_unchecked_into();
+            on_edit.emit(ta.value());
+            cursor_cb(ta);
+        })
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        if edit_key(&ta, &e) {
+            e.prevent_default();
+        }
+    });
+    let onkeyup = {
+        let cursor_cb = cursor_cb.clone();
+        Callback::from(move |e: KeyboardEvent| cursor_cb(e.target_unchecked_into()))
+    };
+    let onclick = {
+        let cursor_cb = cursor_cb.clone();
+        Callback::from(move |e: MouseEvent| cursor_cb(e.target_unchecked_into()))
+    };
+    // The message of the diagnostic under the mouse, as the text area's title.
+    let onmousemove = {
+        let diags = p.diags.clone();
+        let hover_title = hover_title.clone();
+        let pre_ref = pre_ref.clone();
+        Callback::from(move |e: MouseEvent| {
+            let lh = pre_ref
+                .cast::<web_sys::Element>()
+                .and_then(|pre| pre.first_element_child())
+                .map(|el| el.get_bounding_client_rect().height())
+                .filter(|h| *h > 0.0)
+                .unwrap_or(22.0);
+            let line = ((e.offset_y() as f64 - 8.0) / lh).floor().max(0.0) as usize + 1;
+            let t: Vec<&str> = diags
+                .iter()
+                .filter(|d| d.line == line)
+                .map(|d| d.message.as_str())
+                .collect();
+            let t = t.join("\n");
+            if *hover_title != t {
+                hover_title.set(t);
+            }
+        })
+    };
+
+    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
+    for d in p.diags.iter() {
+        by_line.entry(d.line).or_default().push(d);
+    }
+
+    let gutter = lines.iter().enumerate().map(|(i, _)| {
+        let n = i + 1;
+        let ds = by_line.get(&n);
+        let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
+        let warn = ds.is_some() && !err;
+        let bp = p.breakpoints.contains(&n);
+        let title = ds
+            .map(|v| {
+                v.iter()
+                    .map(|d| d.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_else(|| "click to toggle a breakpoint".into());
+        let class = classes!(
+            "gutter-line",
+            bp.then_some("bp"),
+            err.then_some("has-error"),
+            warn.then_some("has-warning"),
+            (p.exec_line == Some(n)).then_some("exec"),
+        );
+        let cb = p.on_breakpoint.clone();
+        html! {
+            <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
+                 onclick={Callback::from(move |_| cb.emit(n))}>
+                <span class="bp-dot"></span>{ n }
+            </div>
+        }
+    });
+
+    let hl = lines.iter().zip(pieces.iter()).enumerate().map(|(i, (line, ps))| {
+        let n = i + 1;
+        let class = classes!(
+            "hl-line",
+            (p.exec_line == Some(n)).then_some("exec"),
+            (p.cursor_line == n).then_some("cursor"),
+        );
+        let markers = by_line.get(&n).into_iter().flatten().map(|d| {
+            let left = visual_col(line, d.col);
+            let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
+            html! {
+                <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
+                      data-line={d.line.to_string()} data-col={d.col.to_string()}
+                      title={d.message.clone()} {style}></span>
+            }
+        });
+        html! {
+            <div {class} data-line={n.to_string()}>
+                { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
+                { "\u{200b}" }
+                { for markers }
+            </div>
+        }
+    });
+
+    let diag_list = p.diags.iter().map(|d| {
+        let cb = p.on_goto.clone();
+        let start = d.start;
+        let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
+        html! {
+            <li class={if d.error { "diag error" } else { "diag warning" }}
+                data-line={d.line.to_string()} data-col={d.col.to_string()}
+                onclick={Callback::from(move |_| cb.emit(start))} title="go to this place">
+                <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
+                <span class="diag-kind">{ if d.error { "error" } else { "warning" } }</span>
+                <span class="diag-msg">{ first.to_string() }</span>
+                if !help.is_empty() { <span class="diag-help">{ format!("help: {help}") }</span> }
+            </li>
+        }
+    });
+    let n_err = p.diags.iter().filter(|d| d.error).count();
+
+    html! {
+        <section class="pane editor-pane" aria-label="editor">
+            <div class="pane-head">
+                <h2>{ "Program" }</h2>
+                <span class="pane-info">
+                    { if n_err == 0 { "assembles".to_string() } else { format!("{n_err} error{}", if n_err == 1 { "" } else { "s" }) } }
+                </span>
+            </div>
+            <div class="editor" id="editor">
+                <div class="gutter" aria-hidden="true">{ for gutter }</div>
+                <div class="code">
+                    <pre class="hl" ref={pre_ref} aria-hidden="true">{ for hl }</pre>
+                    <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
+                        autocomplete="off" autocapitalize="off" aria-label="program source"
+                        title={(*hover_title).clone()}
+                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} />
+                </div>
+            </div>
+            if !p.diags.is_empty() {
+                <ul class="diag-list" id="diag-list">{ for diag_list }</ul>
+            }
+        </section>
+    }
+}
+
+/// Scrolls an element into view inside its scrolling box, only if needed.
+pub fn scroll_into_view(el: &web_sys::Element) {
+    let opts = web_sys::ScrollIntoViewOptions::new();
+    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    opts.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    el.scroll_into_view_with_scroll_into_view_options(&opts);
+}
