@@ -18,5 +18,6 @@ pub mod encode;
 pub mod examples;
 pub mod inst;
 pub mod isas;
+pub mod link;
 pub mod sim;
 pub mod spec;

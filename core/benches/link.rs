@@ -1,0 +1,108 @@
+//! Permalink codec: link lengths compared with lz-string, and encode/decode
+//! speed.
+//!
+//! Before the timings, the bench prints one row per bundled example: its
+//! source size, the length of our fragment (`v1.` included) for a state
+//! holding just the ISA and the source, and the length of lz-string's
+//! `compressToEncodedURIComponent` of the source alone (what other
+//! playgrounds put in their URLs). A second table does the same for the
+//! examples with their comments removed, which is closer to what people
+//! write by hand. `docs/links.md` records these numbers.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use warpscope_core::examples::w128_examples;
+use warpscope_core::link::{decode_link, encode_link, LinkState};
+
+/// The example without its comments and blank lines.
+fn strip_comments(src: &str) -> String {
+    let mut out = String::new();
+    for line in src.lines() {
+        let code = match line.find("//") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        let code = code.trim_end();
+        if !code.is_empty() {
+            out.push_str(code);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn report(title: &str, rows: &[(&str, String)]) {
+    println!("\n{title}");
+    println!(
+        "| {:<18} | {:>6} | {:>5} | {:>9} | {:>5} |",
+        "example", "source", "lines", "warpscope", "lz-string"
+    );
+    println!(
+        "|{:-<20}|{:->8}|{:->7}|{:->11}|{:->11}|",
+        "", ":", ":", ":", ":"
+    );
+    let (mut s, mut ours, mut theirs) = (0, 0, 0);
+    for (id, src) in rows {
+        let link = encode_link(&LinkState::new("w128", src));
+        let lz = lz_str::compress_to_encoded_uri_component(src);
+        assert_eq!(
+            decode_link(&link).map(|st| st.source).as_deref(),
+            Ok(src.as_str())
+        );
+        s += src.len();
+        ours += link.len();
+        theirs += lz.len();
+        println!(
+            "| {:<18} | {:>6} | {:>5} | {:>9} | {:>9} |",
+            id,
+            src.len(),
+            src.lines().count(),
+            link.len(),
+            lz.len()
+        );
+    }
+    println!(
+        "| {:<18} | {:>6} | {:>5} | {:>9} | {:>9} |",
+        "total", s, "", ours, theirs
+    );
+}
+
+fn lengths() {
+    let full: Vec<(&str, String)> = w128_examples()
+        .iter()
+        .map(|e| (e.id, e.source.to_string()))
+        .collect();
+    report("link lengths, examples as bundled (characters)", &full);
+    let bare: Vec<(&str, String)> = w128_examples()
+        .iter()
+        .map(|e| (e.id, strip_comments(e.source)))
+        .collect();
+    report(
+        "link lengths, examples without comments (characters)",
+        &bare,
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    lengths();
+    let ex = &w128_examples()[3];
+    let mut state = LinkState::new("w128", ex.source);
+    state.selected = Some(4);
+    state.step = Some(7);
+    state.view.push(("fmt".into(), "hex".into()));
+    let link = encode_link(&state);
+
+    let mut g = c.benchmark_group("link");
+    g.throughput(Throughput::Bytes(ex.source.len() as u64));
+    g.bench_function("encode", |b| b.iter(|| encode_link(black_box(&state))));
+    g.bench_function("decode", |b| {
+        b.iter(|| decode_link(black_box(&link)).expect("valid link"))
+    });
+    g.bench_function("lz_string_compress", |b| {
+        b.iter(|| lz_str::compress_to_encoded_uri_component(black_box(ex.source)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
