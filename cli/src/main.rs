@@ -4,10 +4,12 @@
 //! warpscope asm [--isa w128] [FILE]   assemble; print hex and canonical text
 //! warpscope dis [--isa w128] [FILE]   disassemble hex words, one per line
 //! warpscope run ...                   run a program (see `warpscope run --help`)
+//! warpscope link encode|decode ...  permalinks (see `warpscope link --help`)
 //! ```
 mod asm_cmd;
 mod dis_cmd;
 mod input;
+mod link_cmd;
 mod run;
 
 const USAGE: &str = "\
@@ -19,6 +21,10 @@ usage:
                                       two spaces, the canonical disassembly
   warpscope dis [--isa NAME] [FILE]   disassemble hex words, one per line
   warpscope run ...                   run a program and print the final warp state
+  warpscope link encode [--isa NAME] [FILE]
+                                      print the permalink fragment for a program
+  warpscope link decode FRAGMENT      print the program stored in a permalink
+                                      (FRAGMENT may be a whole URL)
   warpscope --help                    this text
 
 FILE `-` or no FILE reads standard input. --isa defaults to w128.
@@ -30,6 +36,7 @@ fn main() {
         Some("asm") => asm_cmd::cmd(&args[1..]),
         Some("dis") => dis_cmd::cmd(&args[1..]),
         Some("run") => run::cmd(&args[1..]),
+        Some("link") => link_cmd::cmd(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             0
