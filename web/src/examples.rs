@@ -1,63 +1,32 @@
 //! The example programs offered in the header's examples menu.
 //!
-//! Each entry is a file of `examples/<isa>/` compiled into the bundle. To
-//! offer a new example, add the file there and one line to [`EXAMPLES`];
-//! the menu, [`by_name`] and anything that refers to examples by name (a
-//! future link format) pick it up from this table.
+//! The programs and their titles come from `warpscope_core::examples` (the
+//! files of `examples/<isa>/`, each with a `// Title:` header). This
+//! module is the one place the UI asks for them: a new example file listed
+//! in core appears in the menu, and anything that refers to examples by id
+//! (a link format) resolves them through [`by_id`].
 
-/// One example program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Example {
-    /// The ISA it is written for (`w128`).
-    pub isa: &'static str,
-    /// Stable short name (the file name without `.s`).
-    pub name: &'static str,
-    /// Menu label.
-    pub title: &'static str,
-    /// The program text.
-    pub source: &'static str,
+pub use warpscope_core::examples::Example;
+
+/// The examples written for one ISA, in menu order.
+pub fn for_isa(isa: &str) -> &'static [Example] {
+    match isa {
+        "w128" => warpscope_core::examples::w128_examples(),
+        _ => &[],
+    }
 }
 
-macro_rules! example {
-    ($isa:literal, $name:literal, $title:literal) => {
-        Example {
-            isa: $isa,
-            name: $name,
-            title: $title,
-            source: include_str!(concat!("../../examples/", $isa, "/", $name, ".s")),
-        }
-    };
+/// An example by ISA and id.
+pub fn by_id(isa: &str, id: &str) -> Option<&'static Example> {
+    for_isa(isa).iter().find(|e| e.id == id)
 }
 
-/// Every bundled example, in menu order.
-pub const EXAMPLES: &[Example] = &[
-    example!("w128", "butterfly_sum", "Butterfly sum (SHFL.BFLY)"),
-    example!("w128", "segmented", "Segmented shuffles (SHFL.IDX/DOWN)"),
-    example!("w128", "inclusive_scan", "Inclusive scan (SHFL.UP)"),
-    example!("w128", "broadcast", "Broadcast"),
-    example!("w128", "ballot_popc", "Ballot and popcount (VOTE)"),
-    example!("w128", "match_any", "Grouping equal values (MATCH)"),
-    example!(
-        "w128",
-        "elect_redux",
-        "Elect a leader, reduce (ELECT, REDUX)"
-    ),
-    example!("w128", "divergent_branch", "Divergent branch (BSSY/BSYNC)"),
-];
-
-/// The examples written for one ISA.
-pub fn for_isa(isa: &str) -> impl Iterator<Item = &'static Example> + '_ {
-    EXAMPLES.iter().filter(move |e| e.isa == isa)
-}
-
-/// An example by its short name.
-pub fn by_name(name: &str) -> Option<&'static Example> {
-    EXAMPLES.iter().find(|e| e.name == name)
-}
-
-/// The program shown when the page opens.
+/// The program shown when the page opens: the butterfly sum, a SHFL
+/// reduction that shows off the lane diagrams.
 pub fn default_example() -> &'static Example {
-    &EXAMPLES[0]
+    by_id("w128", "butterfly_sum")
+        .or_else(|| for_isa("w128").first())
+        .expect("core bundles w128 examples")
 }
 
 #[cfg(test)]
@@ -66,17 +35,16 @@ mod tests {
 
     #[test]
     fn every_example_assembles() {
-        for e in EXAMPLES {
-            let isa = warpscope_core::isas::by_name(e.isa).expect("known ISA");
+        let all = for_isa("w128");
+        assert!(all.len() >= 8);
+        for e in all {
+            let isa = warpscope_core::isas::w128();
             let prog = warpscope_core::asm::assemble(isa, e.source);
-            assert!(
-                prog.is_ok(),
-                "{} does not assemble: {:?}",
-                e.name,
-                prog.err()
-            );
-            assert_eq!(by_name(e.name), Some(e));
+            assert!(prog.is_ok(), "{} does not assemble: {:?}", e.id, prog.err());
+            assert_eq!(by_id("w128", e.id), Some(e));
+            assert!(!e.title.is_empty());
         }
-        assert!(for_isa("w128").count() >= 8);
+        assert_eq!(default_example().id, "butterfly_sum");
+        assert!(for_isa("nope").is_empty());
     }
 }

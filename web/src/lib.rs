@@ -143,10 +143,17 @@ fn app() -> Html {
         let d = dispatch.clone();
         Callback::from(move |e: Event| {
             let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(ex) = examples::by_name(&s.value()) {
-                d.dispatch(Action::LoadExample(ex.name));
+            if !s.value().is_empty() {
+                d.dispatch(Action::LoadExample(s.value()));
             }
             s.set_value("");
+        })
+    };
+    let on_isa = {
+        let d = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::SetIsa(s.value()));
         })
     };
     let on_speed = {
@@ -224,13 +231,13 @@ fn app() -> Html {
                 <h1>{ "warpscope" }</h1>
                 <label class="field">
                     <span>{ "ISA" }</span>
-                    <select id="isa" aria-label="instruction set">
+                    <select id="isa" aria-label="instruction set" onchange={on_isa}>
                         { for warpscope_core::isas::NAMES.iter().map(|n| html!{ <option value={*n} selected={*n == st.isa_name}>{ *n }</option> }) }
                     </select>
                 </label>
                 <select id="examples" aria-label="load an example" onchange={on_example}>
                     <option value="" selected=true>{ "Examples…" }</option>
-                    { for examples::for_isa(st.isa_name).map(|e| html!{ <option value={e.name}>{ e.title }</option> }) }
+                    { for examples::for_isa(st.isa_name).iter().map(|e| html!{ <option value={e.id}>{ e.title }</option> }) }
                 </select>
                 <div class="run-controls" role="group" aria-label="run controls">
                     <button class="btn" id="btn-reset" onclick={cb(|| Action::Reset)} title="back to the initial state" disabled={steps == 0}>{ "⟲ Reset" }</button>

@@ -305,8 +305,10 @@ pub enum Action {
     Assemble(u64),
     /// Assemble the current text now.
     AssembleNow,
-    /// Replace the whole source (examples menu).
-    LoadExample(&'static str),
+    /// Replace the whole source with an example (by id).
+    LoadExample(String),
+    /// Switch the ISA (the text is assembled for it).
+    SetIsa(String),
     /// The caret moved to this byte offset.
     Cursor(usize),
     /// Select a listing row and move the caret there.
@@ -358,7 +360,7 @@ impl State {
     pub fn new() -> State {
         let ex = examples::default_example();
         let mut s = State {
-            isa_name: ex.isa,
+            isa_name: "w128",
             source: Rc::new(ex.source.to_string()),
             source_rev: 1,
             edit_rev: 1,
@@ -691,11 +693,25 @@ impl Reducible for State {
                 s.assemble();
             }
             Action::AssembleNow => s.assemble(),
-            Action::LoadExample(name) => {
-                let Some(ex) = examples::by_name(name) else {
+            Action::SetIsa(name) => {
+                let Some(&isa) = warpscope_core::isas::NAMES.iter().find(|n| **n == name) else {
                     return self;
                 };
-                s.isa_name = ex.isa;
+                if isa == s.isa_name {
+                    return self;
+                }
+                s.isa_name = isa;
+                s.asm = None;
+                s.sim = None;
+                s.selected = None;
+                s.ref_pinned = None;
+                s.assemble();
+                s.note(format!("ISA: {isa}"));
+            }
+            Action::LoadExample(id) => {
+                let Some(ex) = examples::by_id(s.isa_name, &id) else {
+                    return self;
+                };
                 s.breakpoints = Ptr::new(BTreeSet::new());
                 s.asm = None;
                 s.sim = None;

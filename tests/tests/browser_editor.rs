@@ -1,0 +1,308 @@
+//! Browser tests of the editor, the listing, the bitfield view and the
+//! reference pane. Expected values come from warpscope-core, called here
+//! directly: the page must show what core computes.
+//!
+//! Run with `cargo test -p warpscope-e2e --test browser_editor -- --ignored`
+//! after `cargo xtask build`.
+
+mod browser_util;
+
+use browser_util::Page;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use warpscope_core::{asm, decode, diag, disasm, encode, isas};
+
+const PROGRAM: &str = "\
+.init R0 = lane
+    S2R R1, SR_LANEID
+    SHFL.BFLY P0, R2, R0, 0x1, 0x1f
+    IADD3 R3, R0, R2, RZ
+    EXIT
+";
+
+fn listing(page: &Page) -> Vec<(String, String, String)> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#listing tbody tr')).map(tr =>
+            [tr.dataset.addr, tr.dataset.hex, tr.querySelector('.dis').textContent]);",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r[0].as_str().unwrap().to_string(),
+                r[1].as_str().unwrap().to_string(),
+                r[2].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn wait_rows(page: &Page, n: usize, first_text: &str) {
+    page.wait(&format!(
+        "const r = document.querySelectorAll('#listing tbody tr');
+         return r.length === {n} && r[0].querySelector('.dis').textContent === {};",
+        json!(first_text)
+    ));
+}
+
+/// (name, lo, width) of every field span drawn in the bitfield view.
+fn drawn_fields(page: &Page) -> BTreeSet<(String, u32, u32)> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#bitfield .fld[data-field]')).map(f =>
+            [f.dataset.field, Number(f.dataset.lo), Number(f.dataset.width)]);",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f[0].as_str().unwrap().to_string(),
+                f[1].as_u64().unwrap() as u32,
+                f[2].as_u64().unwrap() as u32,
+            )
+        })
+        .collect()
+}
+
+fn bitfield_word(page: &Page) -> u128 {
+    let s = page.js(
+        "return document.querySelector('#bitfield').dataset.word;",
+        vec![],
+    );
+    u128::from_str_radix(s.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+fn flip_and_check(page: &Page, bit: u32) {
+    let isa = isas::w128();
+    let before = bitfield_word(page);
+    let after = before ^ (1u128 << bit);
+    page.click(&format!("#bitfield .bit[data-bit=\"{bit}\"]"));
+    page.wait(&format!(
+        "return document.querySelector('#bitfield').dataset.word === '{after:#x}';"
+    ));
+    match decode::decode(isa, after) {
+        Ok((inst, notes)) => {
+            let shown = page.js(
+                "const e = document.querySelector('#bf-disasm'); return e && e.textContent;",
+                vec![],
+            );
+            assert_eq!(
+                shown,
+                json!(disasm::disasm(isa, &inst)),
+                "flipping bit {bit}"
+            );
+            let want: BTreeSet<_> = notes
+                .iter()
+                .map(|n| (n.name.clone(), n.lo, n.width))
+                .collect();
+            assert_eq!(drawn_fields(page), want);
+        }
+        Err(e) => {
+            let shown = page.js(
+                "const e = document.querySelector('#bf-error'); return e && e.textContent;",
+                vec![],
+            );
+            assert_eq!(shown, json!(e.to_string()), "flipping bit {bit}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn typing_listing_bitfield_and_errors() {
+    let isa = isas::w128();
+    let page = Page::open(1366, 900);
+
+    // Type a program: the listing shows core's addresses, hex and text.
+    page.set_source(PROGRAM);
+    let prog = asm::assemble(isa, PROGRAM).expect("the test program assembles");
+    let first = disasm::disasm(isa, &prog.lines[0].inst);
+    wait_rows(&page, prog.lines.len(), &first);
+    let want: Vec<(String, String, String)> = prog
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                format!("{:#x}", l.addr),
+                disasm::format_hex(isa, encode::encode(isa, &l.inst)),
+                disasm::disasm(isa, &l.inst),
+            )
+        })
+        .collect();
+    assert_eq!(listing(&page), want);
+    page.shot("editor_listing");
+
+    // Select the SHFL row: the bitfield view draws its fields with core's
+    // bit ranges, and the reference follows.
+    page.click("#listing tbody tr[data-index=\"1\"]");
+    page.tab("Encoding");
+    page.wait("return document.querySelector('#bitfield[data-index=\"1\"]') !== null;");
+    let word = encode::encode(isa, &prog.lines[1].inst);
+    assert_eq!(bitfield_word(&page), word);
+    let (_, notes) = decode::decode(isa, word).unwrap();
+    let want: BTreeSet<_> = notes
+        .iter()
+        .map(|n| (n.name.clone(), n.lo, n.width))
+        .collect();
+    assert_eq!(drawn_fields(&page), want);
+    let bits = page.js(
+        "return document.querySelectorAll('#bitfield .bit[data-bit]').length;",
+        vec![],
+    );
+    assert_eq!(bits, json!(128));
+    // Unused bits are drawn apart from fields.
+    let used = notes
+        .iter()
+        .fold(0u128, |m, n| m | (((1u128 << n.width) - 1) << n.lo));
+    let unused = page.js(
+        "return Array.from(document.querySelectorAll('#bitfield .bit.unused')).map(b => Number(b.dataset.bit));",
+        vec![],
+    );
+    let want_unused: Vec<u32> = (0..128u32).rev().filter(|b| used >> b & 1 == 0).collect();
+    assert_eq!(unused, json!(want_unused));
+    page.shot("bitfield");
+
+    // Flip bits: the view re-decodes as core does (new text or the error).
+    let rd = notes.iter().find(|n| n.name == "rd").unwrap();
+    flip_and_check(&page, rd.lo); // R2 -> R3
+    let shown = page.js(
+        "return document.querySelector('#bf-disasm').textContent;",
+        vec![],
+    );
+    assert!(shown.as_str().unwrap().contains("R3, R0"), "{shown}");
+    page.shot("bitfield_flipped");
+    flip_and_check(&page, 127); // an unused bit: no instruction
+    page.shot("bitfield_decode_error");
+    flip_and_check(&page, 127);
+    flip_and_check(&page, 0); // the optype field
+    flip_and_check(&page, 0);
+
+    // Type a field value, then write the instruction back into the source.
+    page.js(
+        "const i = document.querySelector('#bitfield input[data-field=\"ra\"]');
+         i.value = '9'; i.dispatchEvent(new Event('change', {bubbles: true})); return true;",
+        vec![],
+    );
+    page.wait("const e = document.querySelector('#bf-disasm'); return e && e.textContent.includes('R3, R9');");
+    page.click("#bf-apply");
+    page.wait(
+        "return document.querySelector('#listing tbody tr[data-index=\"1\"] .dis').textContent.includes('R3, R9');",
+    );
+    let src = page.source();
+    assert!(src.contains("SHFL.BFLY P0, R3, R9, 0x1, 0x1f"), "{src}");
+    let reprog = asm::assemble(isa, &src).unwrap();
+    assert_eq!(reprog.lines.len(), prog.lines.len());
+
+    // The reference pane shows the instruction under the caret.
+    page.tab("Reference");
+    page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
+    let sections = page.js(
+        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
+        vec![],
+    );
+    for s in ["Syntax", "Description", "Semantics", "Examples"] {
+        assert!(
+            sections.as_array().unwrap().contains(&json!(s)),
+            "{sections}"
+        );
+    }
+    let pre = page.js(
+        "return document.querySelectorAll('#ref-doc pre.doc-code').length;",
+        vec![],
+    );
+    assert!(pre.as_u64().unwrap() >= 2);
+    page.js(
+        "const i = document.querySelector('#ref-search'); i.value = 'ballot';
+         i.dispatchEvent(new InputEvent('input', {bubbles: true})); return true;",
+        vec![],
+    );
+    page.wait("return document.querySelector('.ref-item[data-optype=\"VOTE\"]') !== null && document.querySelector('.ref-item[data-optype=\"SHFL\"]') === null;");
+    page.click(".ref-item[data-optype=\"VOTE\"]");
+    page.wait("return document.querySelector('#ref-doc[data-optype=\"VOTE\"]') !== null;");
+    page.shot("reference");
+
+    // A bad line: an error marker at core's line and column, the message on
+    // hover and in the list; the listing keeps the last good program.
+    let bad = format!("{src}    IADD3 R1, R2, 0x1, RQ\n");
+    page.set_source(&bad);
+    let errs = asm::assemble(isa, &bad).expect_err("the bad line does not assemble");
+    let lc = diag::line_col(&bad, errs[0].span.start);
+    page.wait(&format!(
+        "return document.querySelector('.err-mark.error[data-line=\"{}\"][data-col=\"{}\"]') !== null;",
+        lc.line, lc.col
+    ));
+    let title = page.js(
+        &format!(
+            "return document.querySelector('.err-mark.error[data-line=\"{}\"]').getAttribute('title');",
+            lc.line
+        ),
+        vec![],
+    );
+    assert!(
+        title.as_str().unwrap().starts_with(&errs[0].message),
+        "{title}"
+    );
+    let gutter = page.js(
+        &format!(
+            "return document.querySelector('.gutter-line[data-line=\"{}\"]').className;",
+            lc.line
+        ),
+        vec![],
+    );
+    assert!(gutter.as_str().unwrap().contains("has-error"));
+    assert_eq!(
+        page.js(
+            "return document.querySelector('#listing').dataset.stale;",
+            vec![]
+        ),
+        json!("true")
+    );
+    assert_eq!(listing(&page).len(), prog.lines.len());
+    assert_eq!(page.source(), bad, "the text is never lost");
+    page.tab("Encoding");
+    page.shot("editor_error");
+
+    // Clicking the error moves the caret there.
+    page.click("#diag-list li.diag.error");
+    let at = page.js(
+        "return document.querySelector('#editor textarea').selectionStart;",
+        vec![],
+    );
+    assert_eq!(at, json!(bad[..errs[0].span.start].encode_utf16().count()));
+
+    // Fixing it brings the panes back to life.
+    page.set_source(&src);
+    page.wait("return document.querySelector('#listing').dataset.stale === 'false';");
+
+    // Dark theme, and Ctrl+S explains that nothing is lost.
+    page.click("#btn-theme");
+    page.wait("return document.documentElement.dataset.theme === 'dark';");
+    page.key("s", false, true);
+    page.wait("const n = document.querySelector('#note'); return n && n.textContent.includes('stays in this tab');");
+    page.tab("Encoding");
+    page.shot("dark_encoding");
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn tab_indents_and_enter_keeps_indentation() {
+    let page = Page::open(1280, 800);
+    page.set_source("    EXIT");
+    page.js(
+        "const t = document.querySelector('#editor textarea'); t.focus();
+         t.setSelectionRange(t.value.length, t.value.length); return true;",
+        vec![],
+    );
+    page.key("Enter", false, false);
+    page.key("Tab", false, false);
+    page.wait("return document.querySelector('#editor textarea').value === '    EXIT\\n        ';");
+    let v: Value = page.js(
+        "return document.querySelectorAll('.hl-line').length;",
+        vec![],
+    );
+    assert_eq!(v, json!(2));
+}

@@ -1,0 +1,182 @@
+//! Helpers shared by the playground's browser tests: open the page, type
+//! into the editor, click, press keys and read the DOM through small
+//! scripts. Everything waits with a bound.
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use xtask::server::Server;
+use xtask::webdriver::Browser;
+
+/// A served playground in a headless browser.
+pub struct Page {
+    pub browser: Browser,
+    _server: Server,
+}
+
+/// Bounded wait for every poll.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+impl Page {
+    /// Serves the workspace and opens the playground at `w`×`h`.
+    pub fn open(w: u32, h: u32) -> Page {
+        let root = xtask::root();
+        assert!(
+            root.join("static/pkg/warpscope_bg.wasm").exists(),
+            "static/pkg is missing: run `cargo xtask build` first"
+        );
+        let server = Server::start(&root, 0).expect("static server starts");
+        let browser = Browser::start(w, h).expect("chromium starts");
+        browser.goto(&server.url()).expect("page opens");
+        browser
+            .wait_for(
+                "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;",
+                WAIT,
+            )
+            .expect("the app mounts");
+        Page {
+            browser,
+            _server: server,
+        }
+    }
+
+    /// Runs a script (`return ...;`) with arguments.
+    pub fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.browser
+            .eval(script, args)
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Polls a script until it returns something truthy.
+    pub fn wait(&self, script: &str) -> Value {
+        self.browser
+            .wait_for(script, WAIT)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Replaces the editor's text as typing would (an `input` event).
+    pub fn set_source(&self, text: &str) {
+        self.js(
+            "const t = document.querySelector('#editor textarea');
+             t.focus();
+             t.value = arguments[0];
+             t.setSelectionRange(0, 0);
+             t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
+             return true;",
+            vec![json!(text)],
+        );
+    }
+
+    /// The editor's text.
+    pub fn source(&self) -> String {
+        self.js(
+            "return document.querySelector('#editor textarea').value;",
+            vec![],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    }
+
+    /// Clicks the first element matching `css` (a real click event, so it
+    /// also works on SVG elements).
+    pub fn click(&self, css: &str) {
+        let ok = self.js(
+            "const e = document.querySelector(arguments[0]);
+             if (!e) return false;
+             e.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+             return true;",
+            vec![json!(css)],
+        );
+        assert_eq!(ok, json!(true), "nothing matches {css}");
+    }
+
+    /// Presses a key (keydown on the focused element, bubbling to the window).
+    pub fn key(&self, key: &str, shift: bool, ctrl: bool) {
+        self.js(
+            "const t = document.activeElement || document.body;
+             t.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], shiftKey: arguments[1], ctrlKey: arguments[2], bubbles: true, cancelable: true}));
+             return true;",
+            vec![json!(key), json!(shift), json!(ctrl)],
+        );
+    }
+
+    /// Chooses an option of a `<select>` as a user would.
+    pub fn choose(&self, css: &str, value: &str) {
+        let ok = self.js(
+            "const s = document.querySelector(arguments[0]);
+             if (!s) return false;
+             s.value = arguments[1];
+             s.dispatchEvent(new Event('change', {bubbles: true}));
+             return true;",
+            vec![json!(css), json!(value)],
+        );
+        assert_eq!(ok, json!(true), "no select {css}");
+    }
+
+    /// Shows a tab beside the editor.
+    pub fn tab(&self, name: &str) {
+        self.click(&format!(".tabs [data-tab=\"{name}\"]"));
+        self.wait(&format!(
+            "return document.querySelector('.tab-body[data-tab=\"{name}\"]') !== null;"
+        ));
+    }
+
+    /// Steps executed, as the header shows them.
+    pub fn steps(&self) -> u64 {
+        self.js(
+            "return Number(document.querySelector('#run-status').dataset.steps);",
+            vec![],
+        )
+        .as_u64()
+        .expect("a step count")
+    }
+
+    /// Presses F10 and waits for the step counter to move.
+    pub fn step(&self) {
+        let before = self.steps();
+        self.key("F10", false, false);
+        self.wait(&format!(
+            "return Number(document.querySelector('#run-status').dataset.steps) === {};",
+            before + 1
+        ));
+    }
+
+    /// Presses Shift+F10 and waits for the step counter to go back.
+    pub fn back(&self) {
+        let before = self.steps();
+        self.key("F10", true, false);
+        self.wait(&format!(
+            "return Number(document.querySelector('#run-status').dataset.steps) === {};",
+            before - 1
+        ));
+    }
+
+    /// The grid's values of a per-lane register, lane 0 first.
+    pub fn grid_reg(&self, reg: &str) -> Vec<u64> {
+        let v = self.js(
+            "return Array.from(document.querySelectorAll('#grid tr[data-reg=\"' + arguments[0] + '\"] td[data-lane]'))
+                 .map(td => Number(td.dataset.value));",
+            vec![json!(reg)],
+        );
+        v.as_array()
+            .unwrap_or_else(|| panic!("no grid row {reg}"))
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    }
+
+    /// Saves a screenshot as target/e2e/NAME.png.
+    pub fn shot(&self, name: &str) {
+        let p = self
+            .browser
+            .save_screenshot(name)
+            .expect("screenshot saved");
+        assert!(std::fs::metadata(&p).unwrap().len() > 1000);
+    }
+
+    /// Errors collected by the page since it loaded.
+    pub fn page_errors(&self) -> Value {
+        self.js("return window.__warpscopeErrors;", vec![])
+    }
+}
