@@ -9,7 +9,8 @@ usage: warpscope dis [--isa NAME] [FILE]
 
 Reads one instruction word per line from FILE (standard input when FILE is
 absent or `-`): hex digits, optionally with 0x and `_` separators. Blank lines
-and `//` comments are skipped. Prints the canonical disassembly of each word;
+and `//` comments are skipped, and so is anything after two spaces, so the
+output of `warpscope asm` reads back. Prints the canonical disassembly of each word;
 a word that does not decode prints `?? <hex>  ; error: <reason>` and makes the
 exit status 1.
 
@@ -41,7 +42,10 @@ pub fn cmd(args: &[String]) -> i32 {
     let mut index = 0usize;
     let mut slots: Vec<u64> = Vec::new();
     for raw in src.lines() {
-        let text = raw.split("//").next().unwrap_or("").trim();
+        // `asm` output reads back: its disassembly follows the hex after
+        // two spaces.
+        let text = raw.split("//").next().unwrap_or("");
+        let text = text.trim().split("  ").next().unwrap_or("").trim();
         if text.is_empty() {
             continue;
         }

@@ -2082,15 +2082,17 @@ impl Ctx<'_> {
                 } else {
                     ("UR", 62)
                 };
-                if *hi != lo + 1 || lo % 2 == 1 || *hi > last {
+                // The last pair starts at the last even register; its high
+                // half is the zero register (the decoder accepts it too).
+                if *hi != lo + 1 || lo % 2 == 1 || *lo > last {
                     err(Diagnostic::error(
                         span,
                         format!("invalid register pair `{}`", self.text(span)),
                     )
                     .with_help(format!(
                         "a pair is an even register and the next one, e.g. `{prefix}[2:3]`, up to `{prefix}[{}:{}]`",
-                        last - 1,
-                        last
+                        last,
+                        last + 1
                     )))
                 } else {
                     Some(*lo as u64)

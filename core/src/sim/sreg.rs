@@ -37,6 +37,9 @@ pub(crate) enum Sr {
     RegAlloc,
     GlobalError,
     WarpError,
+    /// `SR_TID`, `SR_TID.X` (sm50): the thread index within the block,
+    /// warp id * 32 + lane (a one-dimensional block).
+    TidX,
     /// `SRZ`: reads zero.
     Zero,
     /// A number the description does not name: reads zero, with a warning.
@@ -86,7 +89,8 @@ impl Sr {
             "SR_REGALLOC" => Sr::RegAlloc,
             "SR_GLOBALERRORSTATUS" => Sr::GlobalError,
             "SR_WARPERRORSTATUS" => Sr::WarpError,
-            "SRZ" => Sr::Zero,
+            "SR_TID" | "SR_TID.X" => Sr::TidX,
+            "SRZ" | "SR_TID.Y" | "SR_TID.Z" => Sr::Zero,
             _ => Sr::Unknown,
         }
     }
@@ -133,6 +137,7 @@ impl SrEnv<'_> {
             Sr::RegAlloc => c.reg_alloc,
             Sr::GlobalError => c.global_error_status,
             Sr::WarpError => c.warp_error_status,
+            Sr::TidX => c.warp_id.wrapping_mul(32).wrapping_add(lane as u32),
             Sr::Zero | Sr::Unknown => 0,
         }
     }
