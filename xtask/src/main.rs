@@ -232,7 +232,79 @@ fn dist(root: &Path) -> Result<(), String> {
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     std::fs::copy(root.join("index.html"), out.join("index.html")).map_err(|e| e.to_string())?;
     copy_dir(&root.join("static"), &out.join("static"))?;
-    println!("dist/ is ready: copy it to any static host (it needs no server-side code)");
+
+    // Offline support. A service worker controls only the pages at or below
+    // its own folder, so the worker moves to the root of dist/, and the page
+    // registers it there. Its VERSION becomes a digest of everything else,
+    // so that each new build brings a new worker and a fresh cache.
+    fn files(dir: &Path, base: &Path, out: &mut Vec<(String, Vec<u8>)>) -> Result<(), String> {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .map_err(|e| e.to_string())?
+            .flatten()
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, base, out)?;
+            } else {
+                let rel = p
+                    .strip_prefix(base)
+                    .unwrap_or(&p)
+                    .to_string_lossy()
+                    .into_owned();
+                out.push((
+                    rel,
+                    std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?,
+                ));
+            }
+        }
+        Ok(())
+    }
+    let edit = |path: &Path, from: &str, to: &str| -> Result<String, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !text.contains(from) {
+            return Err(format!("{}: `{from}` not found", path.display()));
+        }
+        Ok(text.replacen(from, to, 1))
+    };
+    let html = edit(
+        &out.join("index.html"),
+        "register(\"static/sw.js\")",
+        "register(\"sw.js\")",
+    )?;
+    std::fs::write(out.join("index.html"), html).map_err(|e| e.to_string())?;
+    std::fs::remove_file(out.join("static/sw.js")).map_err(|e| e.to_string())?;
+    let mut all = Vec::new();
+    files(&out, &out, &mut all)?;
+    // FNV-1a over names and contents: stable across machines and builds.
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, data) in &all {
+        for b in name.bytes().chain([0]).chain(data.iter().copied()) {
+            digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let sw = edit(
+        &root.join("static/sw.js"),
+        "const VERSION = \"dev\";",
+        &format!("const VERSION = \"{digest:016x}\";"),
+    )?;
+    std::fs::write(out.join("sw.js"), sw).map_err(|e| e.to_string())?;
+    for needed in [
+        "index.html",
+        "sw.js",
+        "static/style.css",
+        "static/icon.svg",
+        "static/manifest.webmanifest",
+        "static/pkg/warpscope.js",
+        "static/pkg/warpscope_bg.wasm",
+    ] {
+        if !out.join(needed).is_file() {
+            return Err(format!("dist/{needed} is missing"));
+        }
+    }
+    println!("dist/ is ready: copy it to any static host (it needs no server-side code);");
+    println!("once loaded, it works offline (service worker version {digest:016x})");
     Ok(())
 }
 
