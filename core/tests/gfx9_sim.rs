@@ -90,3 +90,22 @@ fn machine_description_names_the_hwreg_type() {
     assert_eq!(files[0].count, 102);
     assert_eq!(machine::register_files(isas::sm50())[2].name, "CC");
 }
+
+#[test]
+fn examples_run_to_their_documented_results() {
+    let mut s = sim(include_str!("../../examples/gfx9/mode_fields.s"));
+    assert_eq!(s.run(100), RunStatus::Exited);
+    let st = s.state();
+    assert_eq!(
+        [st.sgpr(0), st.sgpr(1), st.sgpr(2), st.sgpr(3)],
+        [0x3f0, 0xf, 5, 0x3f5]
+    );
+    let mut s = sim(include_str!("../../examples/gfx9/lds_alloc.s"));
+    assert_eq!(s.run(100), RunStatus::Exited);
+    let st = s.state();
+    assert_eq!(
+        [st.sgpr(0), st.sgpr(1), st.sgpr(2), st.sgpr(3)],
+        [0, 0x40, 0, 0x40010]
+    );
+    assert_eq!(st.hwreg(6), 0x40010);
+}

@@ -154,3 +154,29 @@ fn init_errors() {
     let e = asm::assemble(isas::w128(), ".init CC = 1").unwrap_err();
     assert!(e[0].message.contains("not a register"), "{}", e[0].message);
 }
+
+#[test]
+fn examples_run_to_their_documented_results() {
+    let sim = run(include_str!("../../examples/sm50/lane_masks.s"));
+    let st = sim.state();
+    assert_eq!(st.launched(), 0xffff);
+    for l in 0..16usize {
+        assert_eq!(st.reg(0)[l], l as u32);
+        assert_eq!(st.reg(1)[l], 1 << l);
+        assert_eq!(st.reg(2)[l], (1 << l) - 1);
+        assert_eq!(st.reg(3)[l], !((1u32 << l) - 1));
+        assert_eq!(st.reg(4)[l], l as u32);
+    }
+    let sim = run(include_str!("../../examples/sm50/pack_predicates.s"));
+    let st = sim.state();
+    for l in 0..32u32 {
+        let pr = (l & 1) | u32::from(l >= 16) << 1 | u32::from(l % 3 == 0) << 2;
+        let cc = l & 0xf;
+        let i = l as usize;
+        assert_eq!(st.reg(0)[i], pr, "lane {l}");
+        assert_eq!(st.reg(1)[i], 0xcafe_0000 | pr << 8);
+        assert_eq!(st.reg(2)[i], 0xcafe_0000 | (cc & 1));
+        assert_eq!(st.reg(3)[i], cc & 8);
+        assert_eq!(st.reg(4)[i], if l >= 16 { cc << 24 } else { 0 });
+    }
+}

@@ -1,0 +1,11 @@
+// sm50: read each lane's position and lane masks with S2R.
+// Every lane gets its own values; the control fields ($stall, $wrb...)
+// end up in the control word printed before every three instructions.
+.active 0x0000ffff                 // launch lanes 0..15
+
+    S2R R0, SR_LANEID   $stall=1
+    S2R R1, SR_EQMASK   $stall=1   // 1 << lane
+    S2R R2, SR_LTMASK   $stall=1   // lanes below this one
+    S2R R3, SR_GEMASK   $stall=1   // this lane and the ones above
+    S2R R4, SR_TID.X    $stall=1   // thread index = warp 0 * 32 + lane
+    EXIT
