@@ -64,6 +64,19 @@
 //! Every problem is a [`Diagnostic`] with the span of the offending text,
 //! and all of them are reported at once.
 //!
+//! # Dialects
+//!
+//! The ISA's [`crate::spec::model::Dialect`] adapts the above. sm50 uses
+//! it as is, with Maxwell addresses (instructions at 0x8, 0x10, 0x18, 0x28,
+//! ...: every fourth word is a control word), `.init CC = EXPR` and
+//! `.init PR = EXPR` (per lane), and parenthesised expressions as
+//! immediates (`(1<<3)`). The AMDGPU syntax (gfx9) differs: `;` starts a
+//! comment (statements end at line ends), registers are `s0`..`s101`,
+//! operands are absolute expressions over numbers and symbols defined by
+//! `name = EXPR`, `hwreg(...)` is an operand form, instructions with a
+//! literal take two words, and `.init` takes `sN` and hardware register
+//! names.
+//!
 //! ```
 //! use warpscope_core::{asm, isas};
 //! let isa = isas::w128();
