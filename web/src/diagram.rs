@@ -70,7 +70,8 @@ fn lane_row(
                data-value={c.value} onmouseenter={enter} onmouseleave={leave}>
                 <title>{ c.title }</title>
                 <rect x={(x(l) - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
-                <text x={x(l).to_string()} y={(y + 15).to_string()} text-anchor="middle">{ c.text }</text>
+                <text x={x(l).to_string()} y={(y + 15).to_string()} text-anchor="middle"
+                      class={(c.text.chars().count() > 3).then_some("small")}>{ c.text }</text>
             </g>
         })
     });

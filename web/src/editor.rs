@@ -150,6 +150,7 @@ fn edit_key(ta: &HtmlTextAreaElement, e: &KeyboardEvent) -> bool {
 pub fn editor(p: &EditorProps) -> Html {
     let ta_ref = use_node_ref();
     let pre_ref = use_node_ref();
+    let box_ref = use_node_ref();
     let hover_title = use_state(String::new);
 
     // Copy text replaced from outside into the text area.
@@ -168,6 +169,7 @@ pub fn editor(p: &EditorProps) -> Html {
     {
         let ta_ref = ta_ref.clone();
         let pre_ref = pre_ref.clone();
+        let box_ref = box_ref.clone();
         let source = p.source.clone();
         use_effect_with(p.caret, move |req| {
             if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
@@ -178,19 +180,27 @@ pub fn editor(p: &EditorProps) -> Html {
                 }
                 let _ = ta.set_selection_range(at, at);
                 let line = source[..req.offset.min(source.len())].matches('\n').count() + 1;
-                if let Some(pre) = pre_ref.cast::<web_sys::Element>() {
+                if let (Some(pre), Some(bx)) = (
+                    pre_ref.cast::<web_sys::Element>(),
+                    box_ref.cast::<web_sys::Element>(),
+                ) {
                     if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
-                        scroll_into_view(&el);
+                        scroll_vertically(&bx, &el);
                     }
                 }
             }
         });
     }
 
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
-    let src: &str = &p.source;
-    let pieces = highlight::highlight(isa, src);
-    let lines: Vec<&str> = src.split('\n').collect();
+    let n_lines = p.source.matches('\n').count() + 1;
+    // Line backgrounds for the caret and the next instruction: drawn apart
+    // from the (memoised) text layers, so a step redraws two bars only.
+    let bar = |line: Option<usize>, class: &'static str| {
+        line.filter(|&l| l >= 1 && l <= n_lines).map(|l| {
+            let style = format!("top: calc(var(--pad) + {} * var(--lh))", l - 1);
+            html! { <div class={classes!("line-bg", class)} data-line={l.to_string()} {style}></div> }
+        })
+    };
 
     let cursor_cb = {
         let on_cursor = p.on_cursor.clone();
@@ -248,66 +258,6 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
 
-    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
-    for d in p.diags.iter() {
-        by_line.entry(d.line).or_default().push(d);
-    }
-
-    let gutter = lines.iter().enumerate().map(|(i, _)| {
-        let n = i + 1;
-        let ds = by_line.get(&n);
-        let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
-        let warn = ds.is_some() && !err;
-        let bp = p.breakpoints.contains(&n);
-        let title = ds
-            .map(|v| {
-                v.iter()
-                    .map(|d| d.message.clone())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .unwrap_or_else(|| "click to toggle a breakpoint".into());
-        let class = classes!(
-            "gutter-line",
-            bp.then_some("bp"),
-            err.then_some("has-error"),
-            warn.then_some("has-warning"),
-            (p.exec_line == Some(n)).then_some("exec"),
-        );
-        let cb = p.on_breakpoint.clone();
-        html! {
-            <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
-                 onclick={Callback::from(move |_| cb.emit(n))}>
-                <span class="bp-dot"></span>{ n }
-            </div>
-        }
-    });
-
-    let hl = lines.iter().zip(pieces.iter()).enumerate().map(|(i, (line, ps))| {
-        let n = i + 1;
-        let class = classes!(
-            "hl-line",
-            (p.exec_line == Some(n)).then_some("exec"),
-            (p.cursor_line == n).then_some("cursor"),
-        );
-        let markers = by_line.get(&n).into_iter().flatten().map(|d| {
-            let left = visual_col(line, d.col);
-            let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
-            html! {
-                <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
-                      data-line={d.line.to_string()} data-col={d.col.to_string()}
-                      title={d.message.clone()} {style}></span>
-            }
-        });
-        html! {
-            <div {class} data-line={n.to_string()}>
-                { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
-                { "\u{200b}" }
-                { for markers }
-            </div>
-        }
-    });
-
     let diag_list = p.diags.iter().map(|d| {
         let cb = p.on_goto.clone();
         let start = d.start;
@@ -333,10 +283,18 @@ pub fn editor(p: &EditorProps) -> Html {
                     { if n_err == 0 { "assembles".to_string() } else { format!("{n_err} error{}", if n_err == 1 { "" } else { "s" }) } }
                 </span>
             </div>
-            <div class="editor" id="editor">
-                <div class="gutter" aria-hidden="true">{ for gutter }</div>
+            <div class="editor" id="editor" ref={box_ref}>
+                <div class="gutter" aria-hidden="true">
+                    { bar(p.exec_line, "exec") }
+                    <GutterLines lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
+                        on_breakpoint={p.on_breakpoint.clone()} />
+                </div>
                 <div class="code">
-                    <pre class="hl" ref={pre_ref} aria-hidden="true">{ for hl }</pre>
+                    { bar(Some(p.cursor_line), "cursor") }
+                    { bar(p.exec_line, "exec") }
+                    <pre class="hl" ref={pre_ref} aria-hidden="true">
+                        <HlLines isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
+                    </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source"
                         title={(*hover_title).clone()}
@@ -347,6 +305,108 @@ pub fn editor(p: &EditorProps) -> Html {
                 <ul class="diag-list" id="diag-list">{ for diag_list }</ul>
             }
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct GutterProps {
+    lines: usize,
+    diags: Ptr<Vec<DiagView>>,
+    breakpoints: Ptr<BTreeSet<usize>>,
+    on_breakpoint: Callback<usize>,
+}
+
+/// Line numbers with breakpoint dots and error markers.
+#[function_component(GutterLines)]
+fn gutter_lines(p: &GutterProps) -> Html {
+    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
+    for d in p.diags.iter() {
+        by_line.entry(d.line).or_default().push(d);
+    }
+    (1..=p.lines)
+        .map(|n| {
+            let ds = by_line.get(&n);
+            let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
+            let warn = ds.is_some() && !err;
+            let bp = p.breakpoints.contains(&n);
+            let title = ds
+                .map(|v| {
+                    v.iter()
+                        .map(|d| d.message.clone())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })
+                .unwrap_or_else(|| "click to toggle a breakpoint".into());
+            let class = classes!(
+                "gutter-line",
+                bp.then_some("bp"),
+                err.then_some("has-error"),
+                warn.then_some("has-warning"),
+            );
+            let cb = p.on_breakpoint.clone();
+            html! {
+                <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
+                     onclick={Callback::from(move |_| cb.emit(n))}>
+                    <span class="bp-dot"></span>{ n }
+                </div>
+            }
+        })
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+struct HlProps {
+    isa_name: &'static str,
+    source: Rc<String>,
+    diags: Ptr<Vec<DiagView>>,
+}
+
+/// The highlighted text with error underlines; redrawn only when the text
+/// or its diagnostics change.
+#[function_component(HlLines)]
+fn hl_lines(p: &HlProps) -> Html {
+    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let src: &str = &p.source;
+    let pieces = highlight::highlight(isa, src);
+    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
+    for d in p.diags.iter() {
+        by_line.entry(d.line).or_default().push(d);
+    }
+    src.split('\n')
+        .zip(pieces.iter())
+        .enumerate()
+        .map(|(i, (line, ps))| {
+            let n = i + 1;
+            let markers = by_line.get(&n).into_iter().flatten().map(|d| {
+                let left = visual_col(line, d.col);
+                let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
+                html! {
+                    <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
+                          data-line={d.line.to_string()} data-col={d.col.to_string()}
+                          title={d.message.clone()} {style}></span>
+                }
+            });
+            html! {
+                <div class="hl-line" data-line={n.to_string()}>
+                    { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
+                    { "\u{200b}" }
+                    { for markers }
+                </div>
+            }
+        })
+        .collect()
+}
+
+/// Scrolls `bx` vertically (only) so that `el`, a line inside it, is
+/// visible; the horizontal position stays where the user left it.
+fn scroll_vertically(bx: &web_sys::Element, el: &web_sys::Element) {
+    let b = bx.get_bounding_client_rect();
+    let r = el.get_bounding_client_rect();
+    let top = bx.scroll_top() as f64;
+    if r.top() < b.top() {
+        bx.set_scroll_top((top - (b.top() - r.top()) - r.height()) as i32);
+    } else if r.bottom() > b.bottom() - 16.0 {
+        bx.set_scroll_top((top + (r.bottom() - b.bottom()) + 2.0 * r.height()) as i32);
     }
 }
 

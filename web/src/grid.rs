@@ -139,7 +139,7 @@ pub fn grid(p: &GridProps) -> Html {
                         (c >> l & 1 == 1).then_some("changed"),
                         (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
                     );
-                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} title={format!("R{n} lane {l}\n{}", all_formats(v))}>{ p.fmt.show(v) }</td> }
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()}>{ p.fmt.show(v) }</td> }
                 });
                 lane_rows.push(html! {
                     <tr data-reg={loc.name()}><th class="reg">{ loc.name() }</th>{ for cells }</tr>
@@ -182,11 +182,37 @@ pub fn grid(p: &GridProps) -> Html {
         }
     }
 
+    // Hover text in every format, made when the pointer reaches a cell
+    // rather than for all 32 x N cells on every step.
+    let hover_title = Callback::from(|e: MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(td) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        if td.tag_name() != "TD" || !td.class_list().contains("val") {
+            return;
+        }
+        let reg = td
+            .parent_element()
+            .and_then(|tr| tr.get_attribute("data-reg"))
+            .unwrap_or_default();
+        let lane = td.get_attribute("data-lane").unwrap_or_default();
+        if let Some(v) = td
+            .get_attribute("data-value")
+            .and_then(|v| v.parse::<u32>().ok())
+        {
+            let _ = td.set_attribute("title", &format!("{reg} lane {lane}\n{}", all_formats(v)));
+        }
+    });
+
     html! {
         <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label="warp state">
             { head }
             <div class="scroll">
-                <table class="lane-grid" id="grid" data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()}>
+                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()}>
                     <thead>
                         <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ for header }</tr>
                         <tr class="status-row"><th class="reg">{ "state" }</th>{ for status_row }</tr>

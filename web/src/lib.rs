@@ -38,10 +38,40 @@ fn cbk<T: 'static>(
     Callback::from(move |v: T| d.dispatch(f(v)))
 }
 
+/// Callbacks handed to the panes, made once so that props compare equal
+/// and a pane redraws only when its data changed.
+struct Callbacks {
+    lane: Callback<u8>,
+    fmt: Callback<Fmt>,
+    apply: Callback<()>,
+    revert: Callback<()>,
+    pin: Callback<Option<usize>>,
+    edit: Callback<String>,
+    cursor: Callback<usize>,
+    breakpoint: Callback<usize>,
+    goto: Callback<usize>,
+    select: Callback<usize>,
+}
+
 #[function_component(App)]
 fn app() -> Html {
     let st = use_reducer(State::new);
     let dispatch = st.dispatcher();
+    let cbs = {
+        let d = dispatch.clone();
+        use_memo((), move |_| Callbacks {
+            lane: cbk(&d, Action::ToggleLane),
+            fmt: cbk(&d, Action::SetFmt),
+            apply: cbk(&d, |_| Action::ApplyWord),
+            revert: cbk(&d, |_| Action::RevertWord),
+            pin: cbk(&d, Action::PinReference),
+            edit: cbk(&d, Action::Edit),
+            cursor: cbk(&d, Action::Cursor),
+            breakpoint: cbk(&d, Action::ToggleBreakpoint),
+            goto: cbk(&d, Action::GoTo),
+            select: cbk(&d, Action::SelectRow),
+        })
+    };
 
     // Assemble a short while after the last keystroke.
     {
@@ -211,17 +241,17 @@ fn app() -> Html {
             <>
                 <diagram::Diagram event={event.clone()} text={event_text} fmt={st.fmt} />
                 <grid::Grid sim={st.sim.clone()} sim_rev={st.sim_rev} event={event} fmt={st.fmt} stale={st.stale}
-                    on_lane={cbk(&d, Action::ToggleLane)} on_fmt={cbk(&d, Action::SetFmt)} />
+                    on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
             </>
         },
         Tab::Encoding => html! {
             <bitfield::Bitfield isa_name={st.isa_name} selected={selected_word} {edited} stale={st.stale}
                 on_word={let d = d.clone(); let i = st.selected.unwrap_or(0); Callback::from(move |w| d.dispatch(Action::EditWord(i, w)))}
-                on_apply={cbk(&d, |_| Action::ApplyWord)} on_revert={cbk(&d, |_| Action::RevertWord)} />
+                on_apply={cbs.apply.clone()} on_revert={cbs.revert.clone()} />
         },
         Tab::Reference => html! {
             <reference::Reference isa_name={st.isa_name} current={current_optype} pinned={st.ref_pinned}
-                on_pin={cbk(&d, Action::PinReference)} />
+                on_pin={cbs.pin.clone()} />
         },
     };
 
@@ -272,15 +302,15 @@ fn app() -> Html {
                     </dl>
                 </details>
             </header>
-            <main class="layout">
+            <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
                     <editor::Editor isa_name={st.isa_name} source={st.source.clone()} source_rev={st.source_rev}
                         diags={st.diags.clone()} {exec_line} cursor_line={st.cursor_line}
                         breakpoints={st.breakpoints.clone()} caret={st.caret}
-                        on_edit={cbk(&d, Action::Edit)} on_cursor={cbk(&d, Action::Cursor)}
-                        on_breakpoint={cbk(&d, Action::ToggleBreakpoint)} on_goto={cbk(&d, Action::GoTo)} />
+                        on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
+                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()} />
                     <listing::Listing asm={st.asm.clone()} stale={st.stale} selected={st.selected} exec={next}
-                        breakpoints={st.breakpoints.clone()} on_select={cbk(&d, Action::SelectRow)} />
+                        breakpoints={st.breakpoints.clone()} on_select={cbs.select.clone()} />
                 </div>
                 <div class="col right">
                     <nav class="tabs" role="tablist">{ for tabs }</nav>

@@ -24,6 +24,40 @@ pub struct ListingProps {
     pub on_select: Callback<usize>,
 }
 
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    asm: Ptr<Assembled>,
+    index: usize,
+    selected: bool,
+    exec: bool,
+    bp: bool,
+    on_select: Callback<usize>,
+}
+
+/// One listing row; redrawn only when its own state changes.
+#[function_component(ListingRow)]
+fn listing_row(p: &RowProps) -> Html {
+    let i = p.index;
+    let Some(r) = p.asm.rows.get(i) else {
+        return html! {};
+    };
+    let cb = p.on_select.clone();
+    let class = classes!(
+        p.selected.then_some("selected"),
+        p.exec.then_some("exec"),
+        p.bp.then_some("bp"),
+    );
+    html! {
+        <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", r.addr)}
+            data-line={r.line.to_string()} data-hex={r.hex.replace(' ', "")}
+            onclick={Callback::from(move |_| cb.emit(i))}>
+            <td class="addr">{ format!("{:04x}", r.addr) }</td>
+            <td class="dis">{ &r.text }</td>
+            <td class="hex">{ &r.hex }</td>
+        </tr>
+    }
+}
+
 /// The listing.
 #[function_component(Listing)]
 pub fn listing(p: &ListingProps) -> Html {
@@ -41,24 +75,12 @@ pub fn listing(p: &ListingProps) -> Html {
         });
     }
     let rows = p.asm.as_ref().map(|a| {
-        a.rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let cb = p.on_select.clone();
-                let class = classes!(
-                    (p.selected == Some(i)).then_some("selected"),
-                    (p.exec == Some(i)).then_some("exec"),
-                    p.breakpoints.contains(&r.line).then_some("bp"),
-                );
+        (0..a.rows.len())
+            .map(|i| {
+                let line = a.rows[i].line;
                 html! {
-                    <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", r.addr)}
-                        data-line={r.line.to_string()} data-hex={r.hex.replace(' ', "")}
-                        onclick={Callback::from(move |_| cb.emit(i))}>
-                        <td class="addr">{ format!("{:04x}", r.addr) }</td>
-                        <td class="dis">{ &r.text }</td>
-                        <td class="hex">{ &r.hex }</td>
-                    </tr>
+                    <ListingRow key={i} asm={a.clone()} index={i} selected={p.selected == Some(i)}
+                        exec={p.exec == Some(i)} bp={p.breakpoints.contains(&line)} on_select={p.on_select.clone()} />
                 }
             })
             .collect::<Html>()
