@@ -992,6 +992,22 @@ mod tests {
     }
 
     #[test]
+    fn other_isas_do_not_panic() {
+        for &name in warpscope_core::isas::NAMES {
+            let s = Rc::new(State::new());
+            let s = act(s, Action::SetIsa(name.to_string()));
+            assert_eq!(s.isa_name, name);
+            for text in ["EXIT", "s_endpgm", "S2R R1, SR_LANEID ;\nEXIT ;"] {
+                let s = act(s.clone(), Action::Edit(text.to_string()));
+                let s = act(s, Action::AssembleNow);
+                let s = act(s, Action::Step);
+                let s = act(s, Action::Run);
+                let _ = act(s, Action::Back);
+            }
+        }
+    }
+
+    #[test]
     fn hex_groups() {
         assert_eq!(group_hex("0123456789abcdef"), "01234567 89abcdef");
         assert_eq!(line_start("a\nbc\nd", 3), 5);
