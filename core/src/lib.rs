@@ -21,3 +21,4 @@ pub mod isas;
 pub mod link;
 pub mod sim;
 pub mod spec;
+pub mod workloads;

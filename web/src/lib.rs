@@ -7,6 +7,7 @@
 //! pane is a function component in its own module that draws what core
 //! returned and sends [`state::Action`]s up.
 
+pub mod bench;
 pub mod bitfield;
 pub mod diagram;
 pub mod editor;

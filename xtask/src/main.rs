@@ -309,9 +309,35 @@ fn dist(root: &Path) -> Result<(), String> {
 }
 
 fn bench(root: &Path) -> Result<(), String> {
+    let t = setup::step(1, 3, "criterion benchmarks (cargo bench -p warpscope-core)");
     setup::run(
         Command::new("cargo")
             .current_dir(root)
             .args(["bench", "-p", "warpscope-core"]),
-    )
+    )?;
+    setup::done(t, "ok");
+    let t = setup::step(2, 3, "release bundle for the browser measurements");
+    let tc = setup::ensure(root, true)?;
+    bundle::build(root, &tc)?;
+    setup::done(t, "ok");
+    let t = setup::step(
+        3,
+        3,
+        "browser measurements (simulator native vs wasm, UI latency)",
+    );
+    setup::run(Command::new("cargo").current_dir(root).args([
+        "test",
+        "--release",
+        "-p",
+        "warpscope-e2e",
+        "--",
+        "--ignored",
+        "--exact",
+        "--nocapture",
+        "--test-threads=1",
+        "measure_sim_native_and_wasm",
+        "measure_keystroke_and_step_latency",
+    ]))?;
+    setup::done(t, "figures written to target/e2e/bench-*.json");
+    Ok(())
 }

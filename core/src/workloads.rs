@@ -1,0 +1,127 @@
+//! Standard workloads for measuring the simulator.
+//!
+//! The same programs are run natively by the criterion benchmarks
+//! (`core/benches/sim.rs`) and inside the browser by the wasm build
+//! (`tests/tests/browser_sim_bench.rs`), so the two figures, and their ratio,
+//! describe the same work.
+//!
+//! ```
+//! use warpscope_core::workloads::{self, Workload};
+//! use warpscope_core::sim::RunStatus;
+//! let mut sim = workloads::sim(Workload::ShflLoop, false);
+//! assert_eq!(sim.run(u64::MAX), RunStatus::Exited);
+//! assert_eq!(sim.steps(), Workload::ShflLoop.steps());
+//! ```
+
+use crate::sim::{LaunchConfig, Sim};
+use crate::{asm, isas};
+
+/// 1000 iterations of six ALU/control instructions.
+pub const ALU_LOOP: &str = "
+.init R0 = lane
+    MOV R1, 0x0
+loop:
+    IADD3 R0, R0, 0x1, RZ
+    LOP3.LUT R2, R0, R1, RZ, 0x96
+    IMAD R3, R2, 0x3, R0
+    IADD3 R1, R1, 0x1, RZ
+    ISETP.LT.AND P0, PT, R1, 0x3e8, PT
+@P0 BRA loop
+    EXIT
+";
+
+/// 500 warp-wide butterfly sums (5 SHFL + 5 IADD3 each) plus loop control.
+pub const SHFL_LOOP: &str = "
+.init R0 = lane
+    MOV R5, 0x0
+loop:
+    SHFL.BFLY P0, R1, R0, 0x10, 0x1f
+    IADD3 R0, R0, R1, RZ
+    SHFL.BFLY P0, R1, R0, 0x8, 0x1f
+    IADD3 R0, R0, R1, RZ
+    SHFL.BFLY P0, R1, R0, 0x4, 0x1f
+    IADD3 R0, R0, R1, RZ
+    SHFL.BFLY P0, R1, R0, 0x2, 0x1f
+    IADD3 R0, R0, R1, RZ
+    SHFL.BFLY P0, R1, R0, 0x1, 0x1f
+    IADD3 R0, R0, R1, RZ
+    IADD3 R5, R5, 0x1, RZ
+    ISETP.LT.AND P1, PT, R5, 0x1f4, PT
+@P1 BRA loop
+    EXIT
+";
+
+/// One of the standard workloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workload {
+    /// [`ALU_LOOP`].
+    AluLoop,
+    /// [`SHFL_LOOP`].
+    ShflLoop,
+}
+
+impl Workload {
+    /// Every workload.
+    pub const ALL: [Workload; 2] = [Workload::AluLoop, Workload::ShflLoop];
+
+    /// Short name (`alu_loop`, `shfl_loop`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Workload::AluLoop => "alu_loop",
+            Workload::ShflLoop => "shfl_loop",
+        }
+    }
+
+    /// The workload called `name`.
+    pub fn by_name(name: &str) -> Option<Workload> {
+        Workload::ALL.into_iter().find(|w| w.name() == name)
+    }
+
+    /// Its w128 source.
+    pub fn source(self) -> &'static str {
+        match self {
+            Workload::AluLoop => ALU_LOOP,
+            Workload::ShflLoop => SHFL_LOOP,
+        }
+    }
+
+    /// Warp instructions (simulator steps) one run takes.
+    pub fn steps(self) -> u64 {
+        match self {
+            // MOV, 1000 × 6 loop instructions, EXIT
+            Workload::AluLoop => 1 + 1000 * 6 + 1,
+            // MOV, 500 × 13 loop instructions, EXIT
+            Workload::ShflLoop => 1 + 500 * 13 + 1,
+        }
+    }
+}
+
+/// A simulator loaded with `w`, with or without the undo log.
+pub fn sim(w: Workload, undo: bool) -> Sim {
+    let isa = isas::w128();
+    // The workloads are fixed text that the tests assemble; failing here is a
+    // bug in this file, not bad input.
+    let program = asm::assemble(isa, w.source()).expect("workload assembles");
+    let config = LaunchConfig {
+        undo,
+        ..LaunchConfig::default()
+    };
+    Sim::new(isa, &program, config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::RunStatus;
+
+    #[test]
+    fn workloads_exit_after_their_documented_step_counts() {
+        for w in Workload::ALL {
+            let mut s = sim(w, false);
+            assert_eq!(s.run(u64::MAX), RunStatus::Exited, "{}", w.name());
+            assert_eq!(s.steps(), w.steps(), "{}", w.name());
+            assert_eq!(Workload::by_name(w.name()), Some(w));
+        }
+        assert_eq!(Workload::by_name("nope"), None);
+    }
+}
