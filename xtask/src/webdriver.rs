@@ -195,11 +195,24 @@ pub fn chromium_binary() -> String {
 }
 
 /// The workspace root (the folder holding `index.html`).
+///
+/// `cargo run` and `cargo test` set `CARGO_MANIFEST_DIR` for the process they
+/// start, so the root follows the checkout being built even when a binary
+/// was last linked from another checkout sharing the target directory; the
+/// compile-time value is the fallback.
 pub fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    let mut dir = manifest.as_path();
+    // the xtask and e2e packages are one folder below the root
+    while !dir.join("index.html").exists() {
+        match dir.parent() {
+            Some(p) => dir = p,
+            None => return manifest,
+        }
+    }
+    dir.to_path_buf()
 }
 
 fn base64_decode(s: &str) -> Result<Vec<u8>, String> {
