@@ -1,7 +1,7 @@
 //! The ISAs bundled with warpscope, loaded once from `core/isa/`.
 //!
 //! The description files are compiled into the binary with `include_str!`
-//! and read by [`crate::spec::load`] the first time an ISA is asked for;
+//! and read by [`crate::spec::load()`] the first time an ISA is asked for;
 //! later calls return the same `&'static` model. The files are part of the
 //! program: a description that fails to load is a bug in warpscope, so
 //! loading panics with the rendered diagnostics (a test proves the shipped

@@ -140,7 +140,21 @@ fn test(root: &Path) -> Result<(), String> {
     setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
     steps.push(("clippy", r));
 
-    let t = setup::step(3, total, "cargo test --workspace (native)");
+    let t = setup::step(
+        3,
+        total,
+        "cargo doc (broken doc links denied) and cargo test --workspace (native)",
+    );
+    let r = setup::run(
+        Command::new("cargo")
+            .current_dir(root)
+            .args(["doc", "--quiet", "--no-deps", "-p", "warpscope-core"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    );
+    if let Err(e) = &r {
+        println!("      cargo doc FAILED: {e}");
+    }
+    steps.push(("docs", r));
     let r = cargo_counted(root, &["test", "--workspace", "--quiet"], &mut counts);
     setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
     steps.push(("native tests", r));

@@ -1,5 +1,5 @@
 //! From parsed files to a validated [`Isa`]: name resolution, inheritance
-//! flattening and every consistency check; see [`crate::spec::load`].
+//! flattening and every consistency check; see [`crate::spec::load()`].
 //!
 //! Checks, each reported with the span of the offending text:
 //! - types: no built-in name redefined, no duplicates, width 1..=64, values
@@ -76,7 +76,7 @@ struct Loader<'a> {
     fields: Vec<Vec<Option<Field>>>,
 }
 
-/// Loads and validates parsed files; see [`crate::spec::load`].
+/// Loads and validates parsed files; see [`crate::spec::load()`].
 pub fn load_files(
     name: &str,
     word_bits: u32,

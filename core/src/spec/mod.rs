@@ -4,7 +4,7 @@
 //! `__DefBitFieldType` enums, `__DefGroup`/`__DefOptype`/`__DefOpcode`
 //! classes with `__Encoding` fields, operand statements and documentation
 //! sections. [`parse`] reads the syntax of one file into an [`ast::File`]
-//! (never failing: every problem is a [`Diagnostic`]); [`load`] parses
+//! (never failing: every problem is a [`Diagnostic`]); [`load()`] parses
 //! several files, flattens inheritance and validates the whole ISA into a
 //! [`model::Isa`].
 //!
@@ -74,7 +74,7 @@ pub fn load(
     load_with(name, word_bits, model::Dialect::default(), files)
 }
 
-/// Like [`load`], for a dialect with its own [`model::Dialect`]
+/// Like [`load()`], for a dialect with its own [`model::Dialect`]
 /// properties (syntax, instructions of several words, control words).
 /// Fields may then lie anywhere in `word_bits * max_words` bits plus the
 /// control slot.

@@ -1,7 +1,7 @@
 //! The validated model of an ISA description: what the assembler, encoder,
 //! decoder, disassembler, simulator and the UI read.
 //!
-//! A model is produced by [`crate::spec::load`] from description files in
+//! A model is produced by [`crate::spec::load()`] from description files in
 //! the seeds' language. After loading, every group/optype/opcode inheritance
 //! list has been flattened: an [`Opcode`] carries every field it has, its own
 //! and its ancestors', in declaration order (ancestors first).

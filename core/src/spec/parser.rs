@@ -1,4 +1,4 @@
-//! The description-file parser: lines → [`ast::File`].
+//! The description-file parser: lines → [`crate::spec::ast::File`].
 //!
 //! A file is read line by line. A line whose first non-blank text is a
 //! `__DefBitFieldType`, `__DefGroup`, `__DefOptype` or `__DefOpcode` header
