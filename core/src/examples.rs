@@ -1,6 +1,6 @@
 //! The bundled example programs, and the header convention they follow.
 //!
-//! Every example in `examples/w128/` starts with a comment header that a
+//! Every example in `examples/<isa>/` starts with a comment header that a
 //! front end shows as the example's explanation panel:
 //!
 //! ```text
@@ -92,23 +92,66 @@ const W128_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The sm50 example files: `(id, text)`.
+const SM50_FILES: &[(&str, &str)] = &[
+    (
+        "lane_masks",
+        include_str!("../../examples/sm50/lane_masks.s"),
+    ),
+    (
+        "pack_predicates",
+        include_str!("../../examples/sm50/pack_predicates.s"),
+    ),
+];
+
+/// The gfx9 example files: `(id, text)`.
+const GFX9_FILES: &[(&str, &str)] = &[
+    (
+        "mode_fields",
+        include_str!("../../examples/gfx9/mode_fields.s"),
+    ),
+    ("lds_alloc", include_str!("../../examples/gfx9/lds_alloc.s")),
+];
+
+fn parse_all(files: &'static [(&'static str, &'static str)]) -> Vec<Example> {
+    files
+        .iter()
+        .map(|&(id, source)| {
+            let (title, explanation) = example_header(source);
+            Example {
+                id,
+                title,
+                explanation,
+                source,
+            }
+        })
+        .collect()
+}
+
 /// The bundled w128 examples, in the order a course would take them.
 pub fn w128_examples() -> &'static [Example] {
     static ALL: OnceLock<Vec<Example>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        W128_FILES
-            .iter()
-            .map(|&(id, source)| {
-                let (title, explanation) = example_header(source);
-                Example {
-                    id,
-                    title,
-                    explanation,
-                    source,
-                }
-            })
-            .collect()
-    })
+    ALL.get_or_init(|| parse_all(W128_FILES))
+}
+
+/// The bundled examples of an ISA by its short name (`"w128"`, `"sm50"`,
+/// `"gfx9"`), in teaching order; empty for an ISA without examples.
+///
+/// ```
+/// use warpscope_core::examples::examples_for;
+/// assert_eq!(examples_for("sm50")[0].id, "lane_masks");
+/// assert!(examples_for("gfx9").iter().any(|e| e.id == "lds_alloc"));
+/// assert!(examples_for("nope").is_empty());
+/// ```
+pub fn examples_for(isa: &str) -> &'static [Example] {
+    static SM50: OnceLock<Vec<Example>> = OnceLock::new();
+    static GFX9: OnceLock<Vec<Example>> = OnceLock::new();
+    match isa {
+        "w128" => w128_examples(),
+        "sm50" => SM50.get_or_init(|| parse_all(SM50_FILES)),
+        "gfx9" => GFX9.get_or_init(|| parse_all(GFX9_FILES)),
+        _ => &[],
+    }
 }
 
 /// A bundled example by its id.
@@ -172,6 +215,21 @@ mod tests {
             assert!(!e.title.is_empty(), "{}", e.id);
             assert!(e.explanation.len() > 80, "{}", e.id);
             assert!(w128_example(e.id).is_some());
+        }
+    }
+
+    #[test]
+    fn other_dialects_have_titled_examples_that_assemble() {
+        for name in ["sm50", "gfx9"] {
+            let isa = crate::isas::by_name(name).unwrap();
+            let all = examples_for(name);
+            assert!(all.len() >= 2, "{name}");
+            for e in all {
+                assert!(!e.title.is_empty(), "{}", e.id);
+                assert!(e.explanation.contains("Expected:"), "{}", e.id);
+                let p = crate::asm::assemble(isa, e.source);
+                assert!(p.is_ok(), "{} does not assemble: {:?}", e.id, p.err());
+            }
         }
     }
 }

@@ -1,6 +1,11 @@
-// gfx9: the LDS_ALLOC hardware register, read and written by fields.
+// Title: s_setreg fields of LDS_ALLOC: base and size
+//
+// The LDS_ALLOC hardware register, read and written by fields.
 //
 // LDS_ALLOC: LDS_BASE in bits 7..0, LDS_SIZE in bits 20..12.
+//
+// Expected: s0 = 0, s1 = 0x40, s2 = 0, s3 = 0x40010.
+
 size_off = 12
 size_bits = 9
 .init s4 = 0x40                   // 64 granules

@@ -1,6 +1,12 @@
-// sm50: pack predicates and condition-code flags into registers with P2R.
+// Title: P2R: packing predicates and CC flags into a register byte
+//
+// Pack predicates and condition-code flags into registers with P2R.
 //
 // PR holds P0..P6 in bits 0..6; CC holds ZF, SF, CF, OF in bits 0..3.
+//
+// Expected: R0 = PR (P0 | P1 << 1 | P2 << 2), R1 = 0xcafe0000 | PR << 8,
+// R2 = 0xcafe0000 | CC.ZF, R3 = CC & 8, R4 = CC << 24 in lanes 16..31.
+
 .init P0 = lane & 1               // odd lanes
 .init P1 = lane >= 16             // upper half-warp
 .init P2 = lane % 3 == 0
