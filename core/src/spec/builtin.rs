@@ -137,3 +137,52 @@ pub fn value_of(b: Builtin, name: &str) -> Option<u64> {
         | Builtin::HwReg => None,
     }
 }
+
+/// One named part of a built-in operand's bits, for a bitfield view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    /// Part name (`id`, `offset`, `size-1`, `bank`).
+    pub name: &'static str,
+    /// Lowest bit within the operand's value.
+    pub lo: u32,
+    /// Width in bits.
+    pub width: u32,
+    /// Added to the raw bits to give the value written in assembly (1 for
+    /// a size stored as size - 1, else 0).
+    pub bias: u64,
+}
+
+/// The named parts of an operand class whose value packs several numbers
+/// (`hwreg(id, offset, size)`, `c[bank][offset]`), low bits first; empty
+/// for the other classes.
+///
+/// ```
+/// use warpscope_core::spec::{builtin, model::Builtin};
+/// let parts = builtin::parts(Builtin::HwReg);
+/// let names: Vec<_> = parts.iter().map(|p| (p.name, p.lo, p.width)).collect();
+/// assert_eq!(names, [("id", 0, 6), ("offset", 6, 5), ("size-1", 11, 5)]);
+/// assert!(builtin::parts(Builtin::Reg).is_empty());
+/// ```
+pub fn parts(b: Builtin) -> &'static [Part] {
+    const fn p(name: &'static str, lo: u32, width: u32, bias: u64) -> Part {
+        Part {
+            name,
+            lo,
+            width,
+            bias,
+        }
+    }
+    const HWREG: &[Part] = &[
+        p("id", 0, 6, 0),
+        p("offset", 6, 5, 0),
+        p("size-1", 11, 5, 1),
+    ];
+    const CMEM: &[Part] = &[p("offset", 0, 16, 0), p("bank", 16, 6, 0)];
+    const CBANK: &[Part] = &[p("offset/4", 0, 14, 0), p("bank", 14, 5, 0)];
+    match b {
+        Builtin::HwReg => HWREG,
+        Builtin::CMem => CMEM,
+        Builtin::CBank => CBANK,
+        _ => &[],
+    }
+}
