@@ -10,10 +10,7 @@ pub use warpscope_core::examples::Example;
 
 /// The examples written for one ISA, in menu order.
 pub fn for_isa(isa: &str) -> &'static [Example] {
-    match isa {
-        "w128" => warpscope_core::examples::w128_examples(),
-        _ => &[],
-    }
+    warpscope_core::examples::examples_for(isa)
 }
 
 /// An example by ISA and id.
@@ -46,5 +43,16 @@ mod tests {
         }
         assert_eq!(default_example().id, "butterfly_sum");
         assert!(for_isa("nope").is_empty());
+        for name in ["sm50", "gfx9"] {
+            let isa = warpscope_core::isas::by_name(name).unwrap();
+            assert!(!for_isa(name).is_empty(), "{name}");
+            for e in for_isa(name) {
+                assert!(
+                    warpscope_core::asm::assemble(isa, e.source).is_ok(),
+                    "{}",
+                    e.id
+                );
+            }
+        }
     }
 }

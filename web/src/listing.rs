@@ -1,6 +1,8 @@
 //! The listing: one row per instruction with its address, its encoding in
-//! hex (groups of 8 digits, most significant first) and its canonical
-//! disassembly, all as core produced them.
+//! hex (as core formats the dialect's words, most significant digit first)
+//! and its canonical disassembly, all as core produced them. Dialects with
+//! scheduling control words (Maxwell) get a row for each control word, in
+//! the code stream's order, with its slots in maxas' notation.
 
 use crate::state::{Assembled, Ptr};
 use std::collections::BTreeSet;
@@ -75,17 +77,44 @@ pub fn listing(p: &ListingProps) -> Html {
         });
     }
     let rows = p.asm.as_ref().map(|a| {
-        (0..a.rows.len())
-            .map(|i| {
-                let line = a.rows[i].line;
-                html! {
-                    <ListingRow key={i} asm={a.clone()} index={i} selected={p.selected == Some(i)}
-                        exec={p.exec == Some(i)} bp={p.breakpoints.contains(&line)} on_select={p.on_select.clone()} />
-                }
-            })
-            .collect::<Html>()
+        let mut out: Vec<Html> = Vec::with_capacity(a.rows.len() + a.controls.len());
+        let mut ctl = a.controls.iter().enumerate().peekable();
+        for i in 0..a.rows.len() {
+            while let Some((k, c)) = ctl.next_if(|(_, c)| c.first <= i) {
+                let cb = p.on_select.clone();
+                let first = c.first;
+                out.push(html! {
+                    <tr key={format!("c{k}")} class="ctrl" data-control={k.to_string()} data-first={first.to_string()}
+                        data-addr={format!("{:#x}", c.addr)} data-hex={format!("{:016x}", c.word)}
+                        title="scheduling control word: one slot per instruction (wait:read barrier:write barrier:yield:stall)"
+                        onclick={Callback::from(move |_| cb.emit(first))}>
+                        <td class="addr">{ format!("{:04x}", c.addr) }</td>
+                        <td class="dis ctl-text">{ format!("// control: {}", c.text) }</td>
+                        <td class="hex">{ format!("{:016x}", c.word) }</td>
+                    </tr>
+                });
+            }
+            let line = a.rows[i].line;
+            out.push(html! {
+                <ListingRow key={format!("i{i}")} asm={a.clone()} index={i} selected={p.selected == Some(i)}
+                    exec={p.exec == Some(i)} bp={p.breakpoints.contains(&line)} on_select={p.on_select.clone()} />
+            });
+        }
+        out.into_iter().collect::<Html>()
     });
     let rev = p.asm.as_ref().map_or(0, |a| a.rows.len());
+    let isa = p
+        .asm
+        .as_ref()
+        .and_then(|a| warpscope_core::isas::by_name(a.isa_name));
+    let hex_head = match isa {
+        Some(i) if i.dialect.max_words > 1 => format!(
+            "encoding (hex, {}-bit words, first word first)",
+            i.word_bits
+        ),
+        Some(i) => format!("encoding (hex, bit {} first)", i.word_bits - 1),
+        None => "encoding (hex)".to_string(),
+    };
     html! {
         <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} aria-label="listing">
             <div class="pane-head">
@@ -95,7 +124,7 @@ pub fn listing(p: &ListingProps) -> Html {
             </div>
             <div class="scroll">
                 <table class="listing" id="listing" data-stale={p.stale.to_string()}>
-                    <thead><tr><th>{ "addr" }</th><th>{ "disassembly" }</th><th>{ "encoding (hex, bit 127 first)" }</th></tr></thead>
+                    <thead><tr><th>{ "addr" }</th><th>{ "disassembly" }</th><th>{ hex_head }</th></tr></thead>
                     <tbody ref={body_ref}>{ for rows }</tbody>
                 </table>
             </div>

@@ -148,6 +148,20 @@ pub struct Row {
     pub end: usize,
 }
 
+/// A scheduling control word of the code stream (Maxwell), shown in the
+/// listing before the instructions it controls.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ControlRow {
+    /// Index of the first instruction it controls.
+    pub first: usize,
+    /// Byte address.
+    pub addr: u64,
+    /// The control word.
+    pub word: u64,
+    /// Its slots in maxas' notation (`disasm::control_text`).
+    pub text: String,
+}
+
 /// The last program that assembled, and what the panes draw from it.
 #[derive(Debug)]
 pub struct Assembled {
@@ -157,6 +171,23 @@ pub struct Assembled {
     pub program: Program,
     /// Listing rows, one per instruction.
     pub rows: Vec<Row>,
+    /// The ISA it was assembled for.
+    pub isa_name: &'static str,
+    /// Control words of the code stream, in address order (empty for
+    /// dialects without them).
+    pub controls: Vec<ControlRow>,
+}
+
+/// An instruction's encoding as the listing shows it: the words of
+/// `disasm::format_inst` (16 digits for a 64-bit word, 8 per dword, a
+/// second group for a literal); 128-bit words in groups of 8 digits.
+pub fn inst_hex(isa: &Isa, inst: &warpscope_core::inst::Inst) -> String {
+    let text = disasm::format_inst(isa, inst);
+    if isa.word_bits > 64 {
+        group_hex(&text.replace(' ', ""))
+    } else {
+        text
+    }
 }
 
 /// A diagnostic placed in the editor.
@@ -484,7 +515,7 @@ impl State {
                         Row {
                             addr: l.addr,
                             word,
-                            hex: group_hex(&disasm::format_hex(isa, word)),
+                            hex: inst_hex(isa, &l.inst),
                             text: disasm::disasm(isa, &l.inst),
                             line: l.line,
                             start: l.span.start,
@@ -508,10 +539,29 @@ impl State {
                     self.sim_rev += 1;
                 }
                 let n = rows.len();
+                let insts: Vec<_> = program.lines.iter().map(|l| l.inst.clone()).collect();
+                let mut first = 0;
+                let controls = encode::stream(isa, &insts)
+                    .into_iter()
+                    .filter_map(|u| match u.kind {
+                        encode::UnitKind::Inst(i) => {
+                            first = i + 1;
+                            None
+                        }
+                        encode::UnitKind::Control => Some(ControlRow {
+                            first,
+                            addr: u.addr,
+                            word: u.bits as u64,
+                            text: disasm::control_text(isa, u.bits as u64),
+                        }),
+                    })
+                    .collect();
                 self.asm = Some(Ptr::new(Assembled {
                     source: src,
                     program,
                     rows,
+                    isa_name: self.isa_name,
+                    controls,
                 }));
                 self.stale = false;
                 self.edited = None;
@@ -700,13 +750,32 @@ impl Reducible for State {
                 if isa == s.isa_name {
                     return self;
                 }
+                let untouched = s.source.trim().is_empty()
+                    || examples::for_isa(s.isa_name)
+                        .iter()
+                        .any(|e| e.source == s.source.as_str());
                 s.isa_name = isa;
                 s.asm = None;
                 s.sim = None;
                 s.selected = None;
                 s.ref_pinned = None;
-                s.assemble();
-                s.note(format!("ISA: {isa}"));
+                s.edited = None;
+                match examples::for_isa(isa).first() {
+                    Some(ex) if untouched => {
+                        s.breakpoints = Ptr::new(BTreeSet::new());
+                        s.cursor_line = 1;
+                        s.replace_source(ex.source.to_string());
+                        s.caret_to(0, false);
+                        s.note(format!("ISA: {isa} · loaded example: {}", ex.title));
+                    }
+                    _ => {
+                        s.assemble();
+                        s.note(format!("ISA: {isa}"));
+                    }
+                }
+                if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
+                    s.selected = Some(0);
+                }
             }
             Action::LoadExample(id) => {
                 let Some(ex) = examples::by_id(s.isa_name, &id) else {
@@ -1005,6 +1074,37 @@ mod tests {
                 let _ = act(s, Action::Back);
             }
         }
+    }
+
+    #[test]
+    fn switching_isa_loads_its_example_and_lists_control_words() {
+        let s = Rc::new(State::new());
+        let s = act(s, Action::SetIsa("sm50".into()));
+        let a = s.asm.clone().unwrap();
+        assert_eq!(a.isa_name, "sm50");
+        assert!(s.source.contains("S2R"));
+        assert!(
+            a.rows.iter().all(|r| r.hex.len() == 16),
+            "{:?}",
+            a.rows[0].hex
+        );
+        // Six instructions: two control words, before 0 and before 3.
+        assert_eq!(a.rows.len(), 6);
+        let firsts: Vec<_> = a.controls.iter().map(|c| (c.first, c.addr)).collect();
+        assert_eq!(firsts, [(0, 0), (3, 0x20)]);
+        assert_eq!(a.rows[3].addr, 0x28);
+        let s = act(s, Action::SetIsa("gfx9".into()));
+        let a = s.asm.clone().unwrap();
+        assert!(a.controls.is_empty());
+        assert!(
+            a.rows.iter().any(|r| r.hex.len() == 17),
+            "a dword and a literal"
+        );
+        // An edited text is kept when the ISA changes.
+        let s = act(s, Action::Edit("s_endpgm\n".into()));
+        let s = act(s, Action::SetIsa("sm50".into()));
+        assert_eq!(*s.source, "s_endpgm\n");
+        assert!(s.stale || s.asm.is_none());
     }
 
     #[test]
