@@ -6,12 +6,22 @@
 //! and fields, or the decoder's error. While the word does not decode, the
 //! spans of the opcode it came from stay drawn so the bits keep their
 //! names.
+//!
+//! The layout follows the ISA: one block per machine word the instruction
+//! takes (an AMDGPU literal is a second block), 32 bits per row, and for a
+//! dialect with scheduling control words (Maxwell) the control word of the
+//! instruction's group, where the instruction's own slot holds its control
+//! fields (editable like any other field) and the other slots belong to
+//! the neighbouring instructions. Operands that pack several numbers
+//! (`hwreg(id, offset, size)`, constant addresses) show their parts, as
+//! `warpscope_core::spec::builtin::parts` names them, under the field.
 
-use crate::state::group_hex;
+use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::asm::layout::Layout;
 use warpscope_core::decode::{self, FieldRole};
-use warpscope_core::disasm;
-use warpscope_core::spec::model::Word;
+use warpscope_core::spec::builtin::{self, Part};
+use warpscope_core::spec::model::{TypeRef, Word};
+use warpscope_core::{disasm, encode};
 use yew::prelude::*;
 
 /// Bitfield props.
@@ -25,6 +35,9 @@ pub struct BitfieldProps {
     pub edited: Option<Word>,
     /// True when the listing is stale.
     pub stale: bool,
+    /// The program shown (for the neighbours' control slots).
+    #[prop_or_default]
+    pub asm: Option<Ptr<Assembled>>,
     /// New edited word.
     pub on_word: Callback<Word>,
     /// Write the edit into the source.
@@ -33,13 +46,57 @@ pub struct BitfieldProps {
     pub on_revert: Callback<()>,
 }
 
+#[derive(Clone)]
 struct FieldView {
     name: String,
     lo: u32,
     width: u32,
+    high: Option<(u32, u32)>,
+    in_control: bool,
     raw: u64,
     meaning: String,
     role: FieldRole,
+    parts: &'static [Part],
+}
+
+impl FieldView {
+    /// The `(lo, width)` runs of bits the field occupies in the word.
+    fn runs(&self) -> Vec<(u32, u32)> {
+        match self.high {
+            Some((hlo, hw)) => vec![(self.lo, self.width.saturating_sub(hw)), (hlo, hw)],
+            None => vec![(self.lo, self.width)],
+        }
+    }
+    /// The word with this field set to `v`.
+    fn insert(&self, word: Word, v: u64) -> Word {
+        let mut w = word;
+        let mut v = v;
+        for (lo, width) in self.runs() {
+            let ones: Word = if width >= 128 {
+                Word::MAX
+            } else {
+                (1u128 << width) - 1
+            };
+            w = (w & !(ones << lo)) | ((Word::from(v) & ones) << lo);
+            v = if width >= 64 { 0 } else { v >> width };
+        }
+        w
+    }
+    fn bits_text(&self) -> String {
+        self.runs()
+            .iter()
+            .filter(|r| r.1 > 0)
+            .rev()
+            .map(|&(lo, w)| {
+                if w == 1 {
+                    lo.to_string()
+                } else {
+                    format!("{}..{}", lo + w - 1, lo)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 fn role_name(r: FieldRole) -> &'static str {
@@ -64,6 +121,195 @@ pub fn parse_value(text: &str) -> Option<u64> {
     }
 }
 
+/// Who a drawn bit belongs to.
+#[derive(Clone, PartialEq)]
+enum Owner {
+    /// A field of the instruction (index into the field list).
+    Field(usize),
+    /// Another instruction's control slot, or an empty one: label, title.
+    Slot(String, String),
+    /// No field.
+    Unused,
+}
+
+/// One drawn bit.
+struct Cell {
+    /// The number shown under the bit.
+    num: u32,
+    /// The instruction word's bit a click flips (None: read only).
+    word_bit: Option<u32>,
+    value: u8,
+    owner: Owner,
+    changed: bool,
+}
+
+fn fld_title(f: &FieldView) -> String {
+    format!(
+        "{}: bits {} ({} bit{}), raw {:#x} = {}{} [{}]",
+        f.name,
+        f.bits_text(),
+        f.width,
+        if f.width == 1 { "" } else { "s" },
+        f.raw,
+        f.raw,
+        if f.meaning.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", f.meaning)
+        },
+        role_name(f.role)
+    )
+}
+
+/// One row of bits, most significant first, with field spans above, bit
+/// numbers below and, for packed operands, their parts.
+fn bit_row(
+    label: &str,
+    cells: &[Cell],
+    fields: &[FieldView],
+    ctl_base: Option<u32>,
+    word: Word,
+    on_word: &Callback<Word>,
+) -> Html {
+    let n = cells.len();
+    let col = |i: usize| i + 1;
+    let mut spans: Vec<Html> = Vec::new();
+    let mut parts: Vec<Html> = Vec::new();
+    let mut has_parts = false;
+    let mut i = 0;
+    while i < n {
+        let who = cells[i].owner.clone();
+        let mut j = i;
+        while j + 1 < n && cells[j + 1].owner == who {
+            j += 1;
+        }
+        let style = format!("grid-column: {} / {}", col(i), col(j) + 1);
+        let (hi_num, lo_num) = (cells[i].num, cells[j].num);
+        match &who {
+            Owner::Field(k) => {
+                let f = &fields[*k];
+                let label = if j > i || f.width == 1 {
+                    f.name.clone()
+                } else {
+                    String::new()
+                };
+                let ctl_lo = ctl_base.map(|b| b.wrapping_add(f.lo).to_string());
+                spans.push(html! {
+                    <div class={classes!("fld", format!("role-{}", role_name(f.role)), (k % 2 == 1).then_some("alt"), f.in_control.then_some("in-control"))}
+                         style={style.clone()} title={fld_title(f)}
+                         data-field={f.name.clone()} data-lo={f.lo.to_string()} data-width={f.width.to_string()}
+                         data-role={role_name(f.role)} data-raw={f.raw.to_string()} data-ctl-lo={ctl_lo}>
+                        <span class="fld-name">{ label }</span>
+                    </div>
+                });
+                // Parts of a packed operand, drawn under its span.
+                if !f.parts.is_empty() && f.high.is_none() {
+                    let mut a = i;
+                    while a <= j {
+                        let part_of = |c: &Cell| {
+                            let b = c.word_bit.unwrap_or(c.num).wrapping_sub(f.lo);
+                            f.parts.iter().position(|p| b >= p.lo && b < p.lo + p.width)
+                        };
+                        let pa = part_of(&cells[a]);
+                        let mut b = a;
+                        while b < j && part_of(&cells[b + 1]) == pa {
+                            b += 1;
+                        }
+                        let style = format!("grid-column: {} / {}", col(a), col(b) + 1);
+                        match pa {
+                            Some(pi) => {
+                                has_parts = true;
+                                let part = f.parts[pi];
+                                let raw = (f.raw >> part.lo) & ((1u64 << part.width) - 1);
+                                let val = raw + part.bias;
+                                let name = part.name.trim_end_matches("-1").trim_end_matches("/4");
+                                let shown = if part.name.ends_with("/4") {
+                                    val * 4
+                                } else {
+                                    val
+                                };
+                                parts.push(html! {
+                                    <div class="part" {style} data-part={part.name} data-field={f.name.clone()}
+                                        data-lo={(f.lo + part.lo).to_string()} data-width={part.width.to_string()}
+                                        data-value={shown.to_string()}
+                                        title={format!("{} of {}: bits {}..{}, raw {raw:#x}, {name} = {shown}", part.name, f.name, f.lo + part.lo + part.width - 1, f.lo + part.lo)}>
+                                        { format!("{name} {shown}") }
+                                    </div>
+                                });
+                            }
+                            None => parts.push(html! { <div class="part none" {style}></div> }),
+                        }
+                        a = b + 1;
+                    }
+                } else {
+                    parts.push(html! { <div class="part none" {style}></div> });
+                }
+            }
+            Owner::Slot(label, title) => {
+                spans.push(html! {
+                    <div class="fld slot-other" style={style.clone()} title={title.clone()} data-slot-hi={hi_num.to_string()} data-slot-lo={lo_num.to_string()}>
+                        <span class="fld-name">{ label }</span>
+                    </div>
+                });
+                parts.push(html! { <div class="part none" {style}></div> });
+            }
+            Owner::Unused => {
+                spans.push(html! {
+                    <div class="fld unused" style={style.clone()} title={format!("bits {hi_num}..{lo_num}: not used by this instruction (must be 0)")}
+                         data-unused-hi={hi_num.to_string()} data-unused-lo={lo_num.to_string()}></div>
+                });
+                parts.push(html! { <div class="part none" {style}></div> });
+            }
+        }
+        i = j + 1;
+    }
+    let bits = cells.iter().map(|c| {
+        let class = classes!(
+            if c.word_bit.is_some() { "bit" } else { "cbit" },
+            if c.value == 1 { "one" } else { "zero" },
+            matches!(c.owner, Owner::Unused).then_some("unused"),
+            matches!(c.owner, Owner::Slot(..)).then_some("other-slot"),
+            match &c.owner {
+                Owner::Field(k) => Some(format!("role-{}", role_name(fields[*k].role))),
+                _ => None,
+            },
+            c.changed.then_some("changed"),
+        );
+        let what = match &c.owner {
+            Owner::Field(k) => format!("of {}", fields[*k].name),
+            Owner::Slot(l, _) => format!("of {l} (read only here)"),
+            Owner::Unused => "unused".to_string(),
+        };
+        let cbit = ctl_base.map(|_| c.num.to_string());
+        match c.word_bit {
+            Some(bit) => {
+                let cb = on_word.clone();
+                html! {
+                    <div {class} data-bit={bit.to_string()} data-cbit={cbit} data-value={c.value.to_string()}
+                         title={format!("bit {} {what} (click to flip)", c.num)}
+                         onclick={Callback::from(move |_| cb.emit(word ^ (1u128 << bit)))}>{ c.value }</div>
+                }
+            }
+            None => html! {
+                <div {class} data-cbit={cbit} data-value={c.value.to_string()} title={format!("bit {} {what}", c.num)}>{ c.value }</div>
+            },
+        }
+    });
+    let nums = cells.iter().enumerate().map(|(i, c)| {
+        let edge = i == 0 || cells[i - 1].owner != c.owner || c.num % 8 == 0;
+        html! { <div class={classes!("bitnum", edge.then_some("edge"))}>{ c.num }</div> }
+    });
+    html! {
+        <div class="bitrow" style={format!("--cols: {n}")} data-row={label.to_string()}>
+            if !label.is_empty() { <div class="row-label">{ label }</div> }
+            <div class="bitgrid fields">{ for spans }</div>
+            <div class="bitgrid bits">{ for bits }</div>
+            <div class="bitgrid nums">{ for nums }</div>
+            if has_parts { <div class="bitgrid parts">{ for parts }</div> }
+        </div>
+    }
+}
+
 /// The bitfield view.
 #[function_component(Bitfield)]
 pub fn bitfield(p: &BitfieldProps) -> Html {
@@ -77,30 +323,52 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
         };
     };
     let word = p.edited.unwrap_or(orig);
-    let bits = isa.word_bits.min(128);
     let decoded = decode::decode(isa, word);
-    let (fields, text, error): (Vec<FieldView>, Option<String>, Option<String>) = match &decoded {
+    let parts_of = |opcode: usize, i: usize| -> &'static [Part] {
+        match isa
+            .opcodes
+            .get(opcode)
+            .and_then(|o| o.fields.get(i))
+            .map(|f| f.ty)
+        {
+            Some(TypeRef::Builtin(b)) => builtin::parts(b),
+            _ => &[],
+        }
+    };
+    let control_mask = isa.control_mask();
+    let (fields, text, error, opcode): (
+        Vec<FieldView>,
+        Option<String>,
+        Option<String>,
+        Option<usize>,
+    ) = match &decoded {
         Ok((inst, notes)) => (
             notes
                 .iter()
-                .map(|n| FieldView {
+                .enumerate()
+                .map(|(i, n)| FieldView {
                     name: n.name.clone(),
                     lo: n.lo,
                     width: n.width,
+                    high: n.high,
+                    in_control: n.in_control,
                     raw: n.raw,
                     meaning: n.meaning.clone(),
                     role: n.role,
+                    parts: parts_of(inst.opcode, i),
                 })
                 .collect(),
             Some(disasm::disasm(isa, inst)),
             None,
+            Some(inst.opcode),
         ),
         Err(e) => {
             // Keep the spans of the instruction the word came from.
-            let fields = match decode::decode_inst(isa, orig) {
+            match decode::decode_inst(isa, orig) {
                 Ok(inst) => {
                     let layout = Layout::of(isa, inst.opcode);
-                    inst.def(isa)
+                    let fields = inst
+                        .def(isa)
                         .fields
                         .iter()
                         .enumerate()
@@ -108,123 +376,149 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                             name: f.name.clone(),
                             lo: f.lo,
                             width: f.width,
+                            high: f.high,
+                            in_control: f.mask() & control_mask != 0,
                             raw: f.extract(word),
                             meaning: String::new(),
                             role: layout.roles[i],
+                            parts: parts_of(inst.opcode, i),
                         })
-                        .collect()
+                        .collect();
+                    (fields, None, Some(e.to_string()), Some(inst.opcode))
                 }
-                Err(_) => Vec::new(),
-            };
-            (fields, None, Some(e.to_string()))
+                Err(_) => (Vec::new(), None, Some(e.to_string()), None),
+            }
         }
     };
-    let mut owner: Vec<Option<usize>> = vec![None; bits as usize];
+    let wb = isa.word_bits.clamp(1, 128);
+    let nwords = opcode
+        .and_then(|o| isa.opcodes.get(o))
+        .map_or(1, |o| isa.opcode_words(o))
+        .clamp(1, (128 / wb).max(1));
+    let inst_bits = wb * nwords;
+    let mut owner: Vec<Owner> = vec![Owner::Unused; 128];
     for (k, f) in fields.iter().enumerate() {
-        for b in f.lo..(f.lo + f.width).min(bits) {
-            owner[b as usize] = Some(k);
+        for (lo, w) in f.runs() {
+            for b in lo..(lo + w).min(128) {
+                owner[b as usize] = Owner::Field(k);
+            }
+        }
+    }
+    let cell = |b: u32, num: u32| Cell {
+        num,
+        word_bit: Some(b),
+        value: ((word >> b) & 1) as u8,
+        owner: owner[b as usize].clone(),
+        changed: (word ^ orig) >> b & 1 == 1,
+    };
+
+    // The instruction's words: word 0 first, 32 bits per row, most
+    // significant bit left.
+    let row_bits = 32u32.min(wb);
+    let mut rows: Vec<Html> = Vec::new();
+    for w in 0..nwords {
+        let base = w * wb;
+        let nrows = wb.div_ceil(row_bits);
+        for r in (0..nrows).rev() {
+            let lo = base + r * row_bits;
+            let hi = (lo + row_bits).min(base + wb) - 1;
+            let cells: Vec<Cell> = (lo..=hi).rev().map(|b| cell(b, b)).collect();
+            let label = if nwords > 1 && r == nrows - 1 {
+                format!("word {w}")
+            } else {
+                String::new()
+            };
+            rows.push(bit_row(&label, &cells, &fields, None, word, &p.on_word));
         }
     }
 
-    let row_bits = 32u32.min(bits);
-    let rows = bits.div_ceil(row_bits);
-    let row_html = (0..rows).rev().map(|r| {
-        let lo = r * row_bits;
-        let hi = (lo + row_bits).min(bits) - 1;
-        let col = |b: u32| (hi - b + 1) as usize; // grid column of bit b
-        // Field spans (and unused runs) in this row, most significant first.
-        let mut spans: Vec<Html> = Vec::new();
-        let mut b = hi as i64;
-        while b >= lo as i64 {
-            let bit = b as u32;
-            let who = owner[bit as usize];
-            let mut low = bit;
-            while low > lo && owner[(low - 1) as usize] == who {
-                low -= 1;
-            }
-            let style = format!("grid-column: {} / {}", col(bit), col(low) + 1);
-            match who {
-                Some(k) => {
-                    let f = &fields[k];
-                    let title = format!(
-                        "{}: bits {}..{} ({} bit{}), raw {:#x} = {}{}",
-                        f.name,
-                        f.lo + f.width - 1,
-                        f.lo,
-                        f.width,
-                        if f.width == 1 { "" } else { "s" },
-                        f.raw,
-                        f.raw,
-                        if f.meaning.is_empty() { String::new() } else { format!(", {}", f.meaning) },
-                    ) + &format!(" [{}]", role_name(f.role));
-                    let label = if bit - low + 1 >= 2 || f.width == 1 { f.name.clone() } else { String::new() };
-                    spans.push(html! {
-                        <div class={classes!("fld", format!("role-{}", role_name(f.role)), (k % 2 == 1).then_some("alt"))}
-                             {style} {title}
-                             data-field={f.name.clone()} data-lo={f.lo.to_string()} data-width={f.width.to_string()}
-                             data-role={role_name(f.role)} data-raw={f.raw.to_string()}>
-                            <span class="fld-name">{ label }</span>
-                        </div>
-                    });
+    // The control word of the instruction's group (Maxwell).
+    let control = isa.dialect.control.map(|c| {
+        let per = c.per_word.max(1) as usize;
+        let k = index % per;
+        let first = index - k;
+        let sb = c.slot_bits;
+        let slots: Vec<u64> = (0..per)
+            .map(|j| {
+                if j == k {
+                    encode::control_slot(isa, word)
+                } else {
+                    p.asm
+                        .as_ref()
+                        .and_then(|a| a.rows.get(first + j))
+                        .map_or(c.empty_slot, |r| encode::control_slot(isa, r.word))
                 }
-                None => spans.push(html! {
-                    <div class="fld unused" {style} title={format!("bits {bit}..{low}: not used by this instruction (must be 0)")}
-                         data-unused-hi={bit.to_string()} data-unused-lo={low.to_string()}></div>
-                }),
+            })
+            .collect();
+        let orig_slot = encode::control_slot(isa, orig);
+        let cword = encode::control_word(isa, &slots);
+        let total = 64u32;
+        let ccell = |cb: u32| -> Cell {
+            let j = (cb / sb) as usize;
+            let value = ((cword >> cb) & 1) as u8;
+            if j == k && cb < sb * c.per_word {
+                let b = wb + (cb - j as u32 * sb);
+                Cell {
+                    num: cb,
+                    word_bit: Some(b),
+                    value,
+                    owner: owner[b as usize].clone(),
+                    changed: (orig_slot ^ slots[k]) >> (cb - j as u32 * sb) & 1 == 1,
+                }
+            } else if j < per {
+                let who = first + j;
+                let exists = p.asm.as_ref().is_some_and(|a| who < a.rows.len());
+                let (label, title) = if exists {
+                    (
+                        format!("slot {j}: instruction {who}"),
+                        format!("slot {j} (bits {}..{}) holds the controls of instruction {who}; select it to edit them", (j as u32 + 1) * sb - 1, j as u32 * sb),
+                    )
+                } else {
+                    (
+                        format!("slot {j}: empty"),
+                        format!("slot {j} (bits {}..{}): no instruction, the default controls {:#x}", (j as u32 + 1) * sb - 1, j as u32 * sb, c.empty_slot),
+                    )
+                };
+                Cell { num: cb, word_bit: None, value, owner: Owner::Slot(label, title), changed: false }
+            } else {
+                Cell { num: cb, word_bit: None, value, owner: Owner::Unused, changed: false }
             }
-            b = low as i64 - 1;
-        }
-        let cells = (lo..=hi).rev().map(|bit| {
-            let v = (word >> bit) & 1;
-            let changed = (word ^ orig) >> bit & 1 == 1;
-            let who = owner[bit as usize];
-            let cb = p.on_word.clone();
-            let class = classes!(
-                "bit",
-                if v == 1 { "one" } else { "zero" },
-                who.is_none().then_some("unused"),
-                who.map(|k| format!("role-{}", role_name(fields[k].role))),
-                changed.then_some("changed"),
-            );
-            let title = match who {
-                Some(k) => format!("bit {bit} of {} (click to flip)", fields[k].name),
-                None => format!("bit {bit}: unused (click to flip)"),
-            };
-            html! {
-                <div {class} data-bit={bit.to_string()} data-value={v.to_string()} {title}
-                     onclick={Callback::from(move |_| cb.emit(word ^ (1u128 << bit)))}>{ v }</div>
-            }
-        });
-        let nums = (lo..=hi).rev().map(|bit| {
-            let edge = owner[bit as usize] != owner.get(bit as usize + 1).copied().flatten()
-                || bit == hi
-                || bit % 8 == 0;
-            html! { <div class={classes!("bitnum", edge.then_some("edge"))}>{ bit }</div> }
+        };
+        // A control field's `lo` is wb + offset in the instruction's Word
+        // and k * sb + offset in the control word.
+        let ctl_base = Some((k as u32 * sb).wrapping_sub(wb));
+
+        let crow = (0..total / 32).rev().map(|r| {
+            let cells: Vec<Cell> = (r * 32..r * 32 + 32).rev().map(ccell).collect();
+            bit_row(if r == total / 32 - 1 { "control" } else { "" }, &cells, &fields, ctl_base, word, &p.on_word)
         });
         html! {
-            <div class="bitrow" style={format!("--cols: {}", hi - lo + 1)}>
-                <div class="bitgrid fields">{ for spans }</div>
-                <div class="bitgrid bits">{ for cells }</div>
-                <div class="bitgrid nums">{ for nums }</div>
+            <div class="control-word" id="control-word" data-word={format!("{cword:#018x}")} data-slot={k.to_string()}
+                 data-first={first.to_string()} data-slot-bits={sb.to_string()}>
+                <div class="cw-head">
+                    <span class="cw-title">{ format!("control word of instructions {first}..{}", first + per - 1) }</span>
+                    <code class="cw-hex">{ format!("{cword:016x}") }</code>
+                    <code class="cw-text" id="cw-text">{ disasm::control_text(isa, cword) }</code>
+                    <span class="cw-note">{ format!("this instruction's controls are slot {k} (bits {}..{})", (k as u32 + 1) * sb - 1, k as u32 * sb) }</span>
+                </div>
+                <div class="bitrows">{ for crow }</div>
             </div>
         }
     });
 
     let table = fields.iter().map(|f| {
         let cb = p.on_word.clone();
-        let (flo, fw) = (f.lo, f.width);
+        let fv = f.clone();
         let onchange = Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Some(v) = parse_value(&input.value()) {
-                let mask: Word = if fw >= 128 { Word::MAX } else { ((1u128 << fw) - 1) << flo };
-                let v = (v as Word) << flo & mask;
-                cb.emit((word & !mask) | v);
+                cb.emit(fv.insert(word, v));
             }
         });
         html! {
             <tr data-field={f.name.clone()}>
                 <td class="fname"><span class={classes!("swatch", format!("role-{}", role_name(f.role)))}></span>{ &f.name }</td>
-                <td class="fbits">{ if f.width == 1 { f.lo.to_string() } else { format!("{}..{}", f.lo + f.width - 1, f.lo) } }</td>
+                <td class="fbits">{ if f.in_control { format!("{} (control slot)", f.bits_text()) } else { f.bits_text() } }</td>
                 <td class="frole">{ role_name(f.role) }</td>
                 <td class="fraw"><input type="text" class="field-input" value={format!("{:#x}", f.raw)}
                     data-field={f.name.clone()} aria-label={format!("value of {}", f.name)} {onchange} /></td>
@@ -236,16 +530,30 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     let edited = p.edited.is_some();
     let apply = p.on_apply.reform(|_: MouseEvent| ());
     let revert = p.on_revert.reform(|_: MouseEvent| ());
+    let hex = if wb > 64 {
+        group_hex(&disasm::format_hex(isa, word))
+    } else {
+        disasm::format_words(isa, word & isa.inst_mask(), nwords)
+    };
+    let info = if nwords > 1 {
+        format!("instruction {index} · {nwords} words of {wb} bits, word 0 first, most significant bit left · click a bit to flip it")
+    } else {
+        format!(
+            "instruction {index} · bits {}..0, most significant left · click a bit to flip it",
+            inst_bits - 1
+        )
+    };
     html! {
         <section class={classes!("pane", "bitfield-pane", p.stale.then_some("stale"))} aria-label="bitfield"
-                 id="bitfield" data-index={index.to_string()} data-word={format!("{word:#x}")}>
+                 id="bitfield" data-index={index.to_string()} data-word={format!("{word:#x}")}
+                 data-word-bits={wb.to_string()} data-words={nwords.to_string()}>
             <div class="pane-head">
                 <h2>{ "Encoding" }</h2>
                 if p.stale { <span class="stale-badge">{ "stale" }</span> }
-                <span class="pane-info">{ format!("instruction {index} · bits {}..0, most significant left · click a bit to flip it", bits - 1) }</span>
+                <span class="pane-info">{ info }</span>
             </div>
             <div class="bf-result">
-                <code class="bf-hex">{ group_hex(&disasm::format_hex(isa, word)) }</code>
+                <code class="bf-hex" id="bf-hex">{ hex }</code>
                 if let Some(t) = &text {
                     <code id="bf-disasm" class={classes!("bf-disasm", edited.then_some("edited"))}>{ t }</code>
                 }
@@ -258,7 +566,8 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                     <button class="btn" id="bf-revert" onclick={revert}>{ "Revert" }</button>
                 }
             </div>
-            <div class="bitrows">{ for row_html }</div>
+            <div class="bitrows" id="inst-bits">{ for rows }</div>
+            { control.unwrap_or_default() }
             <div class="legend">
                 { for ["opcode", "guard", "operand", "modifier", "control"].iter().map(|r| html!{
                     <span class="legend-item"><span class={classes!("swatch", format!("role-{r}"))}></span>{ *r }</span>

@@ -2,15 +2,62 @@
 //! program uses (as the simulator lists them), predicates as lane-mask
 //! rows, uniform registers apart. Cells the last step changed are
 //! highlighted; hovering a cell shows its value in every format.
+//!
+//! What the rows are comes from core's description of the dialect's
+//! machine (`sim::machine::register_files`): per-lane files are lane rows,
+//! mask files dot rows (with the packed `PR` row where the predicate
+//! file's description names it), flag files (Maxwell's CC) rows of flag
+//! letters named by the file's description. A machine without per-lane
+//! files (the AMDGPU wave's scalar unit) is drawn as a wave view: one row
+//! per scalar register with its 32 bits, and the bits the last
+//! `s_getreg`/`s_setreg` touched highlighted.
 
 use crate::state::{all_formats, Fmt, Ptr};
 use std::cell::RefCell;
-use warpscope_core::sim::{Loc, Sim, StepEvent, Value};
+use warpscope_core::sim::machine::{self, FileShape, RegFile};
+use warpscope_core::sim::{EventDetail, Loc, Sim, StepEvent, Value};
 use yew::prelude::*;
+
+/// The register file a location belongs to (by the file's name prefix).
+fn file_of<'a>(files: &'a [RegFile], loc: Loc) -> Option<&'a RegFile> {
+    let prefix = match loc {
+        Loc::R(_) => "R",
+        Loc::P(_) => "P",
+        Loc::UR(_) => "UR",
+        Loc::UP(_) => "UP",
+        Loc::B(_) => "B",
+        Loc::CC => "CC",
+        Loc::S(_) => "s",
+        Loc::HwReg(_) => "HW_REG",
+        Loc::SR(_) => return None,
+    };
+    files.iter().find(|f| f.name == prefix)
+}
+
+/// Flag names and bits from a flag file's description
+/// (`"condition code: ZF bit 0, SF bit 1, ..."`), low bit first.
+pub fn flag_names(doc: &str) -> Vec<(String, u32)> {
+    let list = doc.split_once(':').map_or(doc, |(_, r)| r);
+    let mut out: Vec<(String, u32)> = list
+        .split(',')
+        .filter_map(|part| {
+            let mut w = part.split_whitespace();
+            let name = w.next()?;
+            (w.next()? == "bit").then_some(())?;
+            let b = w.next()?.parse().ok()?;
+            Some((name.to_string(), b))
+        })
+        .collect();
+    out.sort_by_key(|f| f.1);
+    out
+}
 
 /// Grid props.
 #[derive(Properties, PartialEq)]
 pub struct GridProps {
+    /// ISA name (for its register files).
+    #[prop_or("w128")]
+    pub isa_name: &'static str,
     /// The simulator.
     pub sim: Option<Ptr<RefCell<Sim>>>,
     /// Bumped on every simulator change.
@@ -46,6 +93,98 @@ fn written(ev: Option<&StepEvent>, loc: Loc) -> (u32, u32) {
     (w, c)
 }
 
+/// The bits of hardware register `id` the last step read or wrote:
+/// `(offset, size, write)`.
+fn hwreg_access(ev: Option<&StepEvent>, loc: Loc) -> Option<(u8, u8, bool)> {
+    match (ev.map(|e| &e.detail), loc) {
+        (
+            Some(EventDetail::HwReg {
+                id,
+                offset,
+                size,
+                write,
+                ..
+            }),
+            Loc::HwReg(n),
+        ) if *id == n => Some((*offset, *size, *write)),
+        _ => None,
+    }
+}
+
+/// A machine without per-lane state: one row per scalar register, its
+/// value and its 32 bits.
+fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
+    let st = sim.state();
+    let ev = p.event.as_deref();
+    let rows = sim.touched_registers().iter().filter_map(|&loc| {
+        let file = file_of(files, loc)?;
+        let Value::Scalar(v) = st.get(loc) else { return None };
+        let (w, c) = written(ev, loc);
+        let access = hwreg_access(ev, loc);
+        let name = loc.name();
+        let bits = (0..32u32).rev().map(|b| {
+            let on = v >> b & 1 == 1;
+            let hl = access.is_some_and(|(o, s, _)| b >= u32::from(o) && b < u32::from(o) + u32::from(s));
+            html! {
+                <td class={classes!("wbit", if on { "one" } else { "zero" }, hl.then_some("hl"), (hl && access.is_some_and(|a| a.2)).then_some("hl-write"))}
+                    data-bit={b.to_string()} data-value={u8::from(on).to_string()}>{ u8::from(on) }</td>
+            }
+        });
+        let doc = match loc {
+            Loc::HwReg(id) => machine::GFX9_HWREGS
+                .iter()
+                .find(|h| h.0 == id)
+                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.1, h.3)),
+            _ => file.doc.to_string(),
+        };
+        let class = classes!(
+            format!("file-{}", file.name.to_ascii_lowercase().replace('_', "-")),
+            (c != 0).then_some("changed"),
+            (w != 0 && c == 0).then_some("written"),
+        );
+        Some(html! {
+            <tr {class} data-reg={name.clone()} data-access={access.map(|(o, s, wr)| format!("{o},{s},{}", if wr { "w" } else { "r" }))}>
+                <th class="reg" title={doc}>{ name }</th>
+                <td class="val" data-value={v.to_string()} title={all_formats(v)}>{ p.fmt.show(v) }</td>
+                { for bits }
+            </tr>
+        })
+    });
+    let status = p
+        .sim
+        .as_ref()
+        .map(|_| {
+            if sim.next_index().is_some() {
+                "runs"
+            } else {
+                "done"
+            }
+        })
+        .unwrap_or("");
+    let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
+    html! {
+        <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label="wave state">
+            { head }
+            <p class="wave-caption">{ format!("wave64 scalar unit: {caption}") }</p>
+            <div class="scroll">
+                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()} data-state={status}>
+                    <thead>
+                        <tr>
+                            <th class="corner">{ "register" }</th><th>{ "value" }</th>
+                            { for (0..32u32).rev().map(|b| html!{ <th class={classes!("bitno", (b % 8 == 0).then_some("edge"))}>{ b }</th> }) }
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
+            </div>
+            <div class="grid-legend">
+                <span class="changed-key">{ "changed by the last step" }</span>
+                <span class="hl-key">{ "bits the last s_getreg/s_setreg read or wrote" }</span>
+            </div>
+        </section>
+    }
+}
+
 /// The grid.
 #[function_component(Grid)]
 pub fn grid(p: &GridProps) -> Html {
@@ -66,9 +205,20 @@ pub fn grid(p: &GridProps) -> Html {
     let Some(sim) = &p.sim else {
         return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
     };
+    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let files = machine::register_files(isa);
     let sim = sim.borrow();
     let st = sim.state();
     let ev = p.event.as_deref();
+    let per_lane = files.iter().any(|f| {
+        matches!(
+            f.shape,
+            FileShape::PerLane | FileShape::Mask | FileShape::Flags
+        )
+    });
+    if !per_lane {
+        return wave_view(p, head, &sim, &files);
+    }
     let launched = st.launched();
     let exited = st.exited();
     let halted = sim.halted();
@@ -126,9 +276,47 @@ pub fn grid(p: &GridProps) -> Html {
 
     let mut lane_rows: Vec<Html> = Vec::new();
     let mut uniform: Vec<Html> = Vec::new();
-    for &loc in sim.touched_registers() {
+    let touched = sim.touched_registers();
+    // The packed PR row follows the last predicate row when the predicate
+    // file's description names PR.
+    let pr_after = files
+        .iter()
+        .find(|f| f.name == "P" && f.doc.contains("PR"))
+        .and_then(|_| touched.iter().rposition(|l| matches!(l, Loc::P(_))));
+    for (ti, &loc) in touched.iter().enumerate() {
         let (w, c) = written(ev, loc);
+        let shape = file_of(&files, loc).map(|f| f.shape);
         match loc {
+            _ if shape == Some(FileShape::Flags) => {
+                let Value::Lanes(vals) = st.get(loc) else {
+                    continue;
+                };
+                let doc = file_of(&files, loc).map_or("", |f| f.doc);
+                let flags = flag_names(doc);
+                let name = loc.name();
+                let cells = (0..32).map(|l| {
+                    let v = vals[l];
+                    let class = classes!(
+                        "flags",
+                        lane_class(l),
+                        (c >> l & 1 == 1).then_some("changed"),
+                        (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
+                    );
+                    let letters = flags.iter().rev().map(|(f, b)| {
+                        let on = v >> b & 1 == 1;
+                        let letter = f.chars().next().unwrap_or('?');
+                        html! { <span class={classes!("flag", on.then_some("on"))}>{ if on { letter } else { '·' } }</span> }
+                    });
+                    let title = format!(
+                        "{name} lane {l} = {v:#x}\n{}",
+                        flags.iter().map(|(f, b)| format!("{f} = {}", v >> b & 1)).collect::<Vec<_>>().join(", ")
+                    );
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} {title}>{ for letters }</td> }
+                });
+                lane_rows.push(html! {
+                    <tr data-reg={name.clone()} class="flags-row"><th class="reg" title={doc}>{ name.clone() }</th>{ for cells }</tr>
+                });
+            }
             Loc::R(n) => {
                 let vals = st.reg(n);
                 let cells = (0..32).map(|l| {
@@ -161,6 +349,17 @@ pub fn grid(p: &GridProps) -> Html {
                 lane_rows.push(html! {
                     <tr data-reg={loc.name()} class="pred-row"><th class="reg" title={format!("{:#010x}", m)}>{ loc.name() }</th>{ for cells }</tr>
                 });
+                if pr_after == Some(ti) {
+                    let pr = st.pr();
+                    let cells = (0..32).map(|l| {
+                        let v = pr[l];
+                        html! { <td class={classes!("val", "packed", lane_class(l))} data-lane={l.to_string()} data-value={v.to_string()}
+                                    title={format!("PR lane {l} = {v:#04x} (P0..P6 in bits 0..6)")}>{ format!("{v:02x}") }</td> }
+                    });
+                    lane_rows.push(html! {
+                        <tr data-reg="PR" class="pr-row"><th class="reg" title="PR: the predicates packed, P0 in bit 0 (hex)">{ "PR" }</th>{ for cells }</tr>
+                    });
+                }
             }
             Loc::UR(n) => {
                 let v = st.ureg(n);
@@ -229,5 +428,21 @@ pub fn grid(p: &GridProps) -> Html {
                 <span class="changed-key">{ "changed by the last step" }</span>
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn flags_from_core_description() {
+        let isa = warpscope_core::isas::sm50();
+        let files = warpscope_core::sim::machine::register_files(isa);
+        let cc = files.iter().find(|f| f.name == "CC").unwrap();
+        let names: Vec<_> = super::flag_names(cc.doc)
+            .into_iter()
+            .map(|(n, b)| format!("{n}{b}"))
+            .collect();
+        assert_eq!(names, ["ZF0", "SF1", "CF2", "OF3"]);
+        assert!(super::flag_names("no flags here").is_empty());
     }
 }

@@ -241,12 +241,12 @@ fn app() -> Html {
         Tab::Lanes => html! {
             <>
                 <diagram::Diagram event={event.clone()} text={event_text} fmt={st.fmt} />
-                <grid::Grid sim={st.sim.clone()} sim_rev={st.sim_rev} event={event} fmt={st.fmt} stale={st.stale}
+                <grid::Grid isa_name={st.isa_name} sim={st.sim.clone()} sim_rev={st.sim_rev} event={event} fmt={st.fmt} stale={st.stale}
                     on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
             </>
         },
         Tab::Encoding => html! {
-            <bitfield::Bitfield isa_name={st.isa_name} selected={selected_word} {edited} stale={st.stale}
+            <bitfield::Bitfield isa_name={st.isa_name} selected={selected_word} {edited} stale={st.stale} asm={st.asm.clone()}
                 on_word={let d = d.clone(); let i = st.selected.unwrap_or(0); Callback::from(move |w| d.dispatch(Action::EditWord(i, w)))}
                 on_apply={cbs.apply.clone()} on_revert={cbs.revert.clone()} />
         },

@@ -1,0 +1,520 @@
+//! Browser tests of the sm50 and gfx9 dialects in the playground: the ISA
+//! switch, each dialect's examples, listing words, bitfield view (Maxwell
+//! control words, AMDGPU literals and hwreg parts), state grid and lane
+//! diagrams, compared with what warpscope-core computes for the same
+//! program.
+//!
+//! Run with `cargo test -p warpscope-e2e --test browser_dialects -- --ignored`
+//! after `cargo xtask build`.
+
+mod browser_util;
+
+use browser_util::Page;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use warpscope_core::examples::examples_for;
+use warpscope_core::sim::{LaunchConfig, Sim};
+use warpscope_core::spec::model::Isa;
+use warpscope_core::{asm, decode, disasm, encode, isas};
+
+/// Switches the ISA and loads one of its examples through the menu.
+fn load(page: &Page, isa: &str, id: &str) -> &'static str {
+    page.choose("#isa", isa);
+    page.wait(&format!(
+        "return Array.from(document.querySelectorAll('#examples option')).some(o => o.value === {});",
+        json!(id)
+    ));
+    page.choose("#examples", id);
+    let ex = examples_for(isa).iter().find(|e| e.id == id).unwrap();
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {};",
+        json!(ex.source)
+    ));
+    ex.source
+}
+
+/// Listing rows: (addr, data-hex, hex cell text, disassembly, is control).
+fn listing(page: &Page) -> Vec<(String, String, String, String, bool)> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#listing tbody tr')).map(tr =>
+            [tr.dataset.addr, tr.dataset.hex, tr.querySelector('.hex').textContent,
+             tr.querySelector('.dis').textContent, tr.classList.contains('ctrl')]);",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let s = |i: usize| r[i].as_str().unwrap().to_string();
+            (s(0), s(1), s(2), s(3), r[4].as_bool().unwrap())
+        })
+        .collect()
+}
+
+/// The code stream core makes of a program, as listing rows.
+fn core_listing(isa: &Isa, src: &str) -> Vec<(String, String, String, String, bool)> {
+    let prog = asm::assemble(isa, src).expect("the example assembles");
+    let insts: Vec<_> = prog.lines.iter().map(|l| l.inst.clone()).collect();
+    encode::stream(isa, &insts)
+        .iter()
+        .map(|u| match u.kind {
+            encode::UnitKind::Control => {
+                let hex = format!("{:016x}", u.bits);
+                (
+                    format!("{:#x}", u.addr),
+                    hex.clone(),
+                    hex,
+                    format!("// control: {}", disasm::control_text(isa, u.bits as u64)),
+                    true,
+                )
+            }
+            encode::UnitKind::Inst(i) => {
+                let hex = disasm::format_inst(isa, &insts[i]);
+                (
+                    format!("{:#x}", u.addr),
+                    hex.replace(' ', ""),
+                    hex,
+                    disasm::disasm(isa, &insts[i]),
+                    false,
+                )
+            }
+        })
+        .collect()
+}
+
+/// (name, lo, width) of every field span drawn in the bitfield view.
+fn drawn_fields(page: &Page) -> BTreeSet<(String, u32, u32)> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#bitfield .fld[data-field]')).map(f =>
+            [f.dataset.field, Number(f.dataset.lo), Number(f.dataset.width)]);",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f[0].as_str().unwrap().to_string(),
+                f[1].as_u64().unwrap() as u32,
+                f[2].as_u64().unwrap() as u32,
+            )
+        })
+        .collect()
+}
+
+fn bitfield_word(page: &Page) -> u128 {
+    let s = page.js(
+        "return document.querySelector('#bitfield').dataset.word;",
+        vec![],
+    );
+    u128::from_str_radix(s.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+fn select_row(page: &Page, i: usize) {
+    page.click(&format!("#listing tr[data-index=\"{i}\"]"));
+    page.tab("Encoding");
+    page.wait(&format!(
+        "const b = document.querySelector('#bitfield'); return b && b.dataset.index === '{i}';"
+    ));
+}
+
+/// Clicks a bit of the bitfield view and checks the page against core's
+/// decoder.
+fn flip_and_check(page: &Page, isa: &Isa, bit: u32) {
+    let before = bitfield_word(page);
+    let after = before ^ (1u128 << bit);
+    page.click(&format!("#bitfield .bit[data-bit=\"{bit}\"]"));
+    page.wait(&format!(
+        "return document.querySelector('#bitfield').dataset.word === '{after:#x}';"
+    ));
+    match decode::decode(isa, after) {
+        Ok((inst, notes)) => {
+            let shown = page.js(
+                "const e = document.querySelector('#bf-disasm'); return e && e.textContent;",
+                vec![],
+            );
+            assert_eq!(
+                shown,
+                json!(disasm::disasm(isa, &inst)),
+                "flipping bit {bit}"
+            );
+            let want: BTreeSet<_> = notes
+                .iter()
+                .map(|n| (n.name.clone(), n.lo, n.width))
+                .collect();
+            assert_eq!(drawn_fields(page), want);
+        }
+        Err(e) => {
+            let shown = page.js(
+                "const e = document.querySelector('#bf-error'); return e && e.textContent;",
+                vec![],
+            );
+            assert_eq!(shown, json!(e.to_string()), "flipping bit {bit}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn sm50_listing_bitfield_control_word() {
+    let isa = isas::sm50();
+    let page = Page::open(1500, 1000);
+    let src = load(&page, "sm50", "pack_predicates");
+    let want = core_listing(isa, src);
+    page.wait(&format!(
+        "return document.querySelectorAll('#listing tbody tr').length === {};",
+        want.len()
+    ));
+    let got = listing(&page);
+    assert_eq!(got, want);
+    assert!(got.iter().all(|r| r.1.len() == 16), "16 digits per word");
+    assert_eq!(got.iter().filter(|r| r.4).count(), 2, "two control words");
+
+    // The second instruction: 64 bits, plus its slot (1) of the control word.
+    select_row(&page, 1);
+    let prog = asm::assemble(isa, src).unwrap();
+    let word = encode::encode(isa, &prog.lines[1].inst);
+    assert_eq!(bitfield_word(&page), word);
+    let (_, notes) = decode::decode(isa, word).unwrap();
+    let want: BTreeSet<_> = notes
+        .iter()
+        .map(|n| (n.name.clone(), n.lo, n.width))
+        .collect();
+    assert_eq!(drawn_fields(&page), want);
+    let bits = page.js(
+        "return Array.from(document.querySelectorAll('#inst-bits .bit')).map(b => Number(b.dataset.bit));",
+        vec![],
+    );
+    let bits: BTreeSet<u64> = bits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        bits,
+        (0..64).collect::<BTreeSet<u64>>(),
+        "the instruction word is 64 bits"
+    );
+    let cw = page.js(
+        "const c = document.querySelector('#control-word');
+         return [c.dataset.word, c.dataset.slot, c.dataset.first, document.querySelectorAll('#control-word [data-cbit]').length];",
+        vec![],
+    );
+    let insts: Vec<_> = prog.lines.iter().map(|l| l.inst.clone()).collect();
+    let ctl = encode::stream(isa, &insts)[0].bits as u64;
+    assert_eq!(cw, json!([format!("{ctl:#018x}"), "1", "0", 64]));
+    // Each control field of the slot sits at slot 1's bits of the control word.
+    let sb = isa.dialect.control.unwrap().slot_bits;
+    for n in notes.iter().filter(|n| n.in_control) {
+        let v = page.js(
+            "const f = document.querySelector('#control-word .fld[data-field=\"' + arguments[0] + '\"]');
+             return f && [Number(f.dataset.lo), Number(f.dataset.width), Number(f.dataset.ctlLo), f.dataset.role];",
+            vec![json!(n.name)],
+        );
+        assert_eq!(
+            v,
+            json!([n.lo, n.width, n.lo - isa.word_bits + sb, "control"]),
+            "control field {}",
+            n.name
+        );
+    }
+    for name in ["stall", "yield", "wrb", "rdb", "wait", "reuse"] {
+        assert!(
+            notes.iter().any(|n| n.name == name && n.in_control),
+            "{name}"
+        );
+    }
+    page.shot("sm50_bitfield");
+
+    // Flip an operand bit, a control-slot bit (stall) and an opcode bit.
+    flip_and_check(&page, isa, 0);
+    let stall = notes.iter().find(|n| n.name == "stall").unwrap();
+    flip_and_check(&page, isa, stall.lo + 2);
+    let cw_text = page.js(
+        "return document.querySelector('#cw-text').textContent;",
+        vec![],
+    );
+    let slots: Vec<u64> = (0..3)
+        .map(|j| {
+            let w = if j == 1 {
+                bitfield_word(&page)
+            } else {
+                encode::encode(isa, &insts[j])
+            };
+            encode::control_slot(isa, w)
+        })
+        .collect();
+    assert_eq!(
+        cw_text,
+        json!(disasm::control_text(isa, encode::control_word(isa, &slots)))
+    );
+    page.shot("sm50_bitfield_stall_flipped");
+    flip_and_check(&page, isa, 60);
+    page.shot("sm50_bitfield_opcode_flipped");
+}
+
+/// Values of a grid row's lane cells, lane 0 first.
+fn lane_values(page: &Page, reg: &str) -> Vec<u64> {
+    page.grid_reg(reg)
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn sm50_stepping_pr_cc_and_p2r_diagram() {
+    let isa = isas::sm50();
+    let page = Page::open(1500, 1000);
+    let src = load(&page, "sm50", "pack_predicates");
+    let prog = asm::assemble(isa, src).unwrap();
+    let mut sim = Sim::new(isa, &prog, LaunchConfig::default());
+    page.tab("Lanes");
+    let pr = |sim: &Sim| {
+        sim.state()
+            .pr()
+            .iter()
+            .map(|&v| u64::from(v))
+            .collect::<Vec<_>>()
+    };
+    let cc = |sim: &Sim| {
+        sim.state()
+            .cc()
+            .iter()
+            .map(|&v| u64::from(v))
+            .collect::<Vec<_>>()
+    };
+    page.wait("return document.querySelector('#grid tr[data-reg=\"CC\"]') !== null;");
+    assert_eq!(lane_values(&page, "PR"), pr(&sim));
+    assert_eq!(lane_values(&page, "CC"), cc(&sim));
+    // CC cells show the flag letters core's description names.
+    let letters = page.js(
+        "return document.querySelector('#grid tr[data-reg=\"CC\"] td[data-lane=\"13\"]').textContent;",
+        vec![],
+    );
+    assert_eq!(letters, json!("OC·Z"), "lane 13: CC = 0b1101 → OF, CF, ZF");
+    let mut shots = 0;
+    while sim.next_index().is_some() {
+        let ev = sim.step().unwrap();
+        page.step();
+        for loc in sim.touched_registers() {
+            if let warpscope_core::sim::Loc::R(n) = loc {
+                let want: Vec<u64> = sim.state().reg(*n).iter().map(|&v| u64::from(v)).collect();
+                assert_eq!(
+                    lane_values(&page, &format!("R{n}")),
+                    want,
+                    "R{n} after step {}",
+                    ev.step
+                );
+            }
+        }
+        assert_eq!(lane_values(&page, "PR"), pr(&sim));
+        assert_eq!(lane_values(&page, "CC"), cc(&sim));
+        if let warpscope_core::sim::EventDetail::P2r {
+            cc: from_cc,
+            byte,
+            source,
+            mask,
+        } = &ev.detail
+        {
+            let d = page.js(
+                "const g = document.querySelector('#diagram [data-p2r-byte]');
+                 const row = r => Array.from(document.querySelectorAll('#diagram [data-row=\"' + r + '\"][data-lane]')).map(c => [Number(c.dataset.lane), Number(c.dataset.value)]);
+                 return g && [g.dataset.p2rByte, g.dataset.p2rCc, row('source'), row('mask'),
+                   Array.from(document.querySelectorAll('#diagram line[data-src-bit]')).map(l => [Number(l.dataset.srcBit), Number(l.dataset.dstBit)])];",
+                vec![],
+            );
+            let ran: Vec<usize> = (0..32).filter(|l| ev.lanes >> l & 1 == 1).collect();
+            let src_row: Vec<_> = ran.iter().map(|&l| json!([l, source[l]])).collect();
+            let mask_row: Vec<_> = ran.iter().map(|&l| json!([l, mask[l]])).collect();
+            let l0 = ran[0];
+            let arrows: Vec<_> = (0..8u32)
+                .filter(|i| u32::from(mask[l0]) >> i & 1 == 1)
+                .map(|i| json!([i, 8 * u32::from(*byte) + i]))
+                .collect();
+            assert_eq!(
+                d,
+                json!([
+                    byte.to_string(),
+                    from_cc.to_string(),
+                    src_row,
+                    mask_row,
+                    arrows
+                ]),
+                "P2R diagram at step {}",
+                ev.step
+            );
+            if shots < 2 {
+                page.shot(if shots == 0 {
+                    "sm50_p2r_pr"
+                } else {
+                    "sm50_p2r_byte1"
+                });
+                shots += 1;
+            }
+        }
+    }
+    page.wait("return document.querySelector('#run-status').dataset.status === 'exited';");
+    page.shot("sm50_grid_exited");
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn gfx9_dwords_hwreg_fields_and_wave_view() {
+    let isa = isas::gfx9();
+    let page = Page::open(1500, 1000);
+    let src = load(&page, "gfx9", "mode_fields");
+    let want = core_listing(isa, src);
+    page.wait(&format!(
+        "return document.querySelectorAll('#listing tbody tr').length === {};",
+        want.len()
+    ));
+    let got = listing(&page);
+    assert_eq!(got, want);
+    assert!(
+        got.iter().any(|r| r.2.len() == 17),
+        "a dword and a literal: {got:?}"
+    );
+    assert!(got.iter().all(|r| r.2.split(' ').all(|w| w.len() == 8)));
+
+    // s_setreg_imm32_b32: two dwords, the hwreg operand's parts.
+    let prog = asm::assemble(isa, src).unwrap();
+    let i = prog
+        .lines
+        .iter()
+        .position(|l| isa.opcode_words(l.inst.def(isa)) == 2)
+        .unwrap();
+    select_row(&page, i);
+    let word = encode::encode(isa, &prog.lines[i].inst);
+    assert_eq!(bitfield_word(&page), word);
+    let shape = page.js(
+        "const b = document.querySelector('#bitfield');
+         return [b.dataset.wordBits, b.dataset.words, document.querySelectorAll('#inst-bits .bit').length,
+                 document.querySelector('#bf-hex').textContent, document.querySelector('#control-word') === null];",
+        vec![],
+    );
+    assert_eq!(
+        shape,
+        json!([
+            "32",
+            "2",
+            64,
+            disasm::format_inst(isa, &prog.lines[i].inst),
+            true
+        ])
+    );
+    let (_, notes) = decode::decode(isa, word).unwrap();
+    let want: BTreeSet<_> = notes
+        .iter()
+        .map(|n| (n.name.clone(), n.lo, n.width))
+        .collect();
+    assert_eq!(drawn_fields(&page), want);
+    let hw = notes
+        .iter()
+        .enumerate()
+        .find(|(k, _)| {
+            matches!(
+                prog.lines[i].inst.def(isa).fields[*k].ty,
+                warpscope_core::spec::model::TypeRef::Builtin(
+                    warpscope_core::spec::model::Builtin::HwReg
+                )
+            )
+        })
+        .map(|(_, n)| n)
+        .expect("an hwreg field");
+    let parts = page.js(
+        "return Array.from(document.querySelectorAll('#bitfield .part[data-part]')).map(p =>
+            [p.dataset.part, Number(p.dataset.lo), Number(p.dataset.width), Number(p.dataset.value)]);",
+        vec![],
+    );
+    let raw = hw.raw;
+    assert_eq!(
+        parts,
+        json!([
+            ["size-1", hw.lo + 11, 5, ((raw >> 11) & 31) + 1],
+            ["offset", hw.lo + 6, 5, (raw >> 6) & 31],
+            ["id", hw.lo, 6, raw & 63],
+        ])
+    );
+    page.shot("gfx9_bitfield_literal");
+    // Flip a literal bit and an hwreg size bit: core decodes the same.
+    flip_and_check(&page, isa, 32 + 4);
+    flip_and_check(&page, isa, hw.lo + 12);
+    let p2 = page.js(
+        "return Number(document.querySelector('#bitfield .part[data-part=\"size-1\"]').dataset.value);",
+        vec![],
+    );
+    assert_eq!(p2, json!(((raw >> 11) & 31 ^ 2) + 1));
+    page.shot("gfx9_bitfield_flipped");
+
+    // Step through: SGPR and HW_REG rows and the hwreg diagram.
+    page.tab("Lanes");
+    let mut sim = Sim::new(isa, &prog, LaunchConfig::default());
+    let scalar = |page: &Page, reg: &str| -> Value {
+        page.js(
+            "const tr = document.querySelector('#grid tr[data-reg=\"' + arguments[0] + '\"]');
+             return tr && Number(tr.querySelector('td.val').dataset.value);",
+            vec![json!(reg)],
+        )
+    };
+    while sim.next_index().is_some() {
+        let ev = sim.step().unwrap();
+        page.step();
+        for loc in sim.touched_registers() {
+            let want = match sim.state().get(*loc) {
+                warpscope_core::sim::Value::Scalar(v) => v,
+                other => panic!("gfx9 state is scalar: {other:?}"),
+            };
+            assert_eq!(
+                scalar(&page, &loc.name()),
+                json!(want),
+                "{} after step {}",
+                loc.name(),
+                ev.step
+            );
+        }
+        if let warpscope_core::sim::EventDetail::HwReg {
+            id,
+            offset,
+            size,
+            write,
+            value,
+            register,
+        } = ev.detail
+        {
+            let name = warpscope_core::sim::machine::hwreg_name(id);
+            let d = page.js(
+                "const g = document.querySelector('#diagram [data-hwreg-id]');
+                 const hl = Array.from(document.querySelectorAll('#diagram [data-row=\"register\"][data-in-range=\"1\"]')).map(c => Number(c.dataset.bit));
+                 const grid = document.querySelector('#grid tr[data-reg=\"' + arguments[0] + '\"]');
+                 return g && [Number(g.dataset.hwregId), Number(g.dataset.offset), Number(g.dataset.size), g.dataset.write === 'true',
+                    Number(g.dataset.value), Number(g.dataset.register), hl, grid && grid.dataset.access];",
+                vec![json!(name)],
+            );
+            let range: Vec<u32> = (u32::from(offset)..u32::from(offset) + u32::from(size))
+                .rev()
+                .collect();
+            assert_eq!(
+                d,
+                json!([
+                    id,
+                    offset,
+                    size,
+                    write,
+                    value,
+                    register,
+                    range,
+                    format!("{offset},{size},{}", if write { "w" } else { "r" })
+                ]),
+                "hwreg diagram at step {}",
+                ev.step
+            );
+            if ev.step == 1 {
+                page.shot("gfx9_getreg_field");
+            }
+            if write {
+                page.shot("gfx9_setreg_field");
+            }
+        }
+    }
+    page.wait("return document.querySelector('#run-status').dataset.status === 'exited';");
+    page.shot("gfx9_wave_exited");
+}
