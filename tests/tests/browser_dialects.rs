@@ -518,3 +518,54 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
     page.wait("return document.querySelector('#run-status').dataset.status === 'exited';");
     page.shot("gfx9_wave_exited");
 }
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn editor_scrolls_sideways_only_for_the_caret() {
+    let page = Page::open(1366, 900);
+    let scroll = |page: &Page| {
+        page.js(
+            "return [document.querySelector('#editor').scrollLeft, document.querySelector('#editor textarea').scrollLeft];",
+            vec![],
+        )
+    };
+    assert_eq!(scroll(&page), json!([0, 0]));
+    // The caret at the end of the longest line: the box scrolls to show it.
+    page.js(
+        "const t = document.querySelector('#editor textarea');
+         t.focus();
+         const lines = t.value.split('\\n');
+         let best = 0, at = 0, pos = 0;
+         lines.forEach(l => { if (l.length > best) { best = l.length; at = pos + l.length; } pos += l.length + 1; });
+         t.setSelectionRange(at, at);
+         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+         return true;",
+        vec![],
+    );
+    page.wait("return document.querySelector('#editor').scrollLeft > 0;");
+    // Back at a short line's start: the left edge shows again.
+    page.js(
+        "const t = document.querySelector('#editor textarea');
+         t.setSelectionRange(0, 0);
+         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+         return true;",
+        vec![],
+    );
+    page.wait("return document.querySelector('#editor').scrollLeft === 0;");
+    // Loading an example after the view was scrolled shows its header from
+    // the first column, with the text area over the highlighted layer.
+    page.js(
+        "const t = document.querySelector('#editor textarea');
+         const e = t.value.indexOf('\\n', 40);
+         t.setSelectionRange(e, e);
+         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+         return true;",
+        vec![],
+    );
+    page.choose("#examples", "segmented");
+    page.wait(
+        "return document.querySelector('#editor textarea').value.includes('Title') && document.querySelector('#editor').scrollLeft === 0;",
+    );
+    assert_eq!(scroll(&page), json!([0, 0]));
+    page.shot("editor_left_edge_after_load");
+}

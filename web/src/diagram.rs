@@ -499,7 +499,7 @@ pub fn diagram(p: &DiagramProps) -> Html {
             // Bit detail of the focus lane: source bit i → Rd bit 8k + i
             // where the mask bit is set.
             let detail = focus.map(|l| {
-                let y0 = 150;
+                let y0 = 168;
                 let bx = |b: u32| X0 + (31 - b as i32) * DX + DX / 2;
                 // Source bits sit above the byte they go to.
                 let src_x = |i: u32| bx(8 * k + i);
@@ -574,7 +574,7 @@ pub fn diagram(p: &DiagramProps) -> Html {
             let body = html! {
                 <g data-p2r-byte={k.to_string()} data-p2r-cc={cc.to_string()}>{ rows }{ detail.unwrap_or_default() }</g>
             };
-            ("p2r", svg(252, "p2r", body))
+            ("p2r", svg(270, "p2r", body))
         }
         EventDetail::HwReg {
             id,

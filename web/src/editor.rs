@@ -175,10 +175,12 @@ pub fn editor(p: &EditorProps) -> Html {
             if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
                 let v = ta.value();
                 let at = utf16_of_byte(&v, req.offset.min(source.len()));
+                // Selection first: focusing with the old selection (the end
+                // of a replaced text) would scroll towards it.
+                let _ = ta.set_selection_range(at, at);
                 if req.focus {
                     let _ = ta.focus();
                 }
-                let _ = ta.set_selection_range(at, at);
                 let line = source[..req.offset.min(source.len())].matches('\n').count() + 1;
                 if let (Some(pre), Some(bx)) = (
                     pre_ref.cast::<web_sys::Element>(),
@@ -187,6 +189,7 @@ pub fn editor(p: &EditorProps) -> Html {
                     if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
                         scroll_vertically(&bx, &el);
                     }
+                    fit_caret(&bx, &pre, &ta);
                 }
             }
         });
@@ -204,12 +207,32 @@ pub fn editor(p: &EditorProps) -> Html {
 
     let cursor_cb = {
         let on_cursor = p.on_cursor.clone();
+        let pre_ref = pre_ref.clone();
+        let box_ref = box_ref.clone();
         move |ta: HtmlTextAreaElement| {
             let v = ta.value();
             let at = ta.selection_start().ok().flatten().unwrap_or(0);
             on_cursor.emit(byte_of_utf16(&v, at));
+            if let (Some(pre), Some(bx)) = (
+                pre_ref.cast::<web_sys::Element>(),
+                box_ref.cast::<web_sys::Element>(),
+            ) {
+                fit_caret(&bx, &pre, &ta);
+            }
         }
     };
+    // The text area never scrolls by itself (the box around both layers
+    // does); a browser scrolling it to show the caret would move the text
+    // off the highlighted layer.
+    let onscroll = Callback::from(|e: Event| {
+        let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        if ta.scroll_left() != 0 {
+            ta.set_scroll_left(0);
+        }
+        if ta.scroll_top() != 0 {
+            ta.set_scroll_top(0);
+        }
+    });
     let oninput = {
         let on_edit = p.on_edit.clone();
         let cursor_cb = cursor_cb.clone();
@@ -298,7 +321,7 @@ pub fn editor(p: &EditorProps) -> Html {
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source"
                         title={(*hover_title).clone()}
-                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} />
+                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
                 </div>
             </div>
             if !p.diags.is_empty() {
@@ -407,6 +430,62 @@ fn scroll_vertically(bx: &web_sys::Element, el: &web_sys::Element) {
         bx.set_scroll_top((top - (b.top() - r.top()) - r.height()) as i32);
     } else if r.bottom() > b.bottom() - 16.0 {
         bx.set_scroll_top((top + (r.bottom() - b.bottom()) + 2.0 * r.height()) as i32);
+    }
+}
+
+/// Width of one character of the editor's monospace font, measured once.
+fn char_width(pre: &web_sys::Element) -> f64 {
+    thread_local!(static W: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+    let w = W.with(|w| w.get());
+    if w > 0.0 {
+        return w;
+    }
+    let measured = pre
+        .owner_document()
+        .and_then(|d| d.create_element("span").ok())
+        .and_then(|span| {
+            span.set_text_content(Some("MMMMMMMMMMMMMMMMMMMM"));
+            pre.append_child(&span).ok()?;
+            let w = span.get_bounding_client_rect().width() / 20.0;
+            span.remove();
+            Some(w)
+        })
+        .filter(|w| *w > 0.0)
+        .unwrap_or(9.0);
+    W.with(|w| w.set(measured));
+    measured
+}
+
+/// Keeps the box's horizontal scroll at 0 unless the caret lies beyond
+/// the visible width, in which case it scrolls just enough to show it.
+fn fit_caret(bx: &web_sys::Element, pre: &web_sys::Element, ta: &HtmlTextAreaElement) {
+    let v = ta.value();
+    let at = ta.selection_end().ok().flatten().unwrap_or(0) as usize;
+    let before: Vec<u16> = v.encode_utf16().take(at).collect();
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == u16::from(b'\n'))
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf16_lossy(&before[line_start..])
+        .chars()
+        .map(|c| if c == '\t' { 4 } else { 1 })
+        .sum::<usize>();
+    // The caret's x inside the code layer, and the room beside the gutter.
+    let x = col as f64 * char_width(pre) + 16.0;
+    let gutter = bx
+        .first_element_child()
+        .map_or(0.0, |g| g.get_bounding_client_rect().width());
+    let room = f64::from(bx.client_width()) - gutter - 24.0;
+    let left = f64::from(bx.scroll_left());
+    if x <= room {
+        if left != 0.0 {
+            bx.set_scroll_left(0);
+        }
+    } else if x > left + room || x < left {
+        bx.set_scroll_left((x - room).max(0.0) as i32);
+    }
+    if ta.scroll_left() != 0 {
+        ta.set_scroll_left(0);
     }
 }
 

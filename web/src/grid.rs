@@ -19,7 +19,7 @@ use warpscope_core::sim::{EventDetail, Loc, Sim, StepEvent, Value};
 use yew::prelude::*;
 
 /// The register file a location belongs to (by the file's name prefix).
-fn file_of<'a>(files: &'a [RegFile], loc: Loc) -> Option<&'a RegFile> {
+fn file_of(files: &[RegFile], loc: Loc) -> Option<&RegFile> {
     let prefix = match loc {
         Loc::R(_) => "R",
         Loc::P(_) => "P",
