@@ -283,8 +283,28 @@ pub fn chromium() -> Result<&'static str, String> {
     Ok("installed")
 }
 
-/// Runs steps 1–4 with progress lines; `extra` adds step 5.
+/// Puts cargo's install folder (`$CARGO_HOME/bin`, else `~/.cargo/bin`) at
+/// the front of this process's PATH, so tools that `cargo install` just
+/// placed there are found even where the shell's PATH lacks it.
+pub fn cargo_bin_on_path() {
+    let bin = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .map(|h| h.join("bin"));
+    let Some(bin) = bin else { return };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    if !dirs.contains(&bin) {
+        dirs.insert(0, bin);
+        if let Ok(joined) = std::env::join_paths(dirs) {
+            std::env::set_var("PATH", joined);
+        }
+    }
+}
+
+/// Runs steps 1–4 with progress lines; `with_browser` adds step 5.
 pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
+    cargo_bin_on_path();
     let total = if with_browser { 5 } else { 4 };
     let force = std::env::var_os("WARPSCOPE_FORCE_DEBIAN_WASM").is_some();
     let t = step(1, total, "wasm32 standard library");
