@@ -281,7 +281,7 @@ fn typing_listing_bitfield_and_errors() {
     page.click("#btn-theme");
     page.wait("return document.documentElement.dataset.theme === 'dark';");
     page.key("s", false, true);
-    page.wait("const n = document.querySelector('#note'); return n && n.textContent.includes('stays in this tab');");
+    page.wait("const n = document.querySelector('#note'); return n && n.textContent.includes('autosaved');");
     page.tab("Encoding");
     page.shot("dark_encoding");
     assert_eq!(page.page_errors(), json!([]));

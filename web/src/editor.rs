@@ -42,6 +42,9 @@ pub struct EditorProps {
     pub on_breakpoint: Callback<usize>,
     /// A diagnostic was clicked (byte offset).
     pub on_goto: Callback<usize>,
+    /// Shown but not editable (the embedded view).
+    #[prop_or_default]
+    pub readonly: bool,
 }
 
 /// Byte offset of UTF-16 index `u16_idx` in `s`.
@@ -242,9 +245,10 @@ pub fn editor(p: &EditorProps) -> Html {
             cursor_cb(ta);
         })
     };
+    let readonly = p.readonly;
     let onkeydown = Callback::from(move |e: KeyboardEvent| {
         let ta: HtmlTextAreaElement = e.target_unchecked_into();
-        if edit_key(&ta, &e) {
+        if !readonly && edit_key(&ta, &e) {
             e.prevent_default();
         }
     });
@@ -319,7 +323,7 @@ pub fn editor(p: &EditorProps) -> Html {
                         <HlLines isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
-                        autocomplete="off" autocapitalize="off" aria-label="program source"
+                        autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
                         title={(*hover_title).clone()}
                         {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
                 </div>

@@ -11,12 +11,16 @@ pub mod bench;
 pub mod bitfield;
 pub mod diagram;
 pub mod editor;
+pub mod embed;
 pub mod examples;
+pub mod explain;
 pub mod grid;
 pub mod highlight;
 pub mod listing;
 pub mod markdown;
+pub mod persist;
 pub mod reference;
+pub mod share;
 pub mod state;
 
 use state::{Action, Fmt, Ptr, State, Tab, Theme};
@@ -56,7 +60,8 @@ struct Callbacks {
 
 #[function_component(App)]
 fn app() -> Html {
-    let st = use_reducer(State::new);
+    let st = use_reducer(share::initial_state);
+    share::use_sharing(&st);
     let dispatch = st.dispatcher();
     let cbs = {
         let d = dispatch.clone();
@@ -139,10 +144,6 @@ fn app() -> Html {
                             d.dispatch(Action::AssembleNow);
                             Some(Action::Run)
                         }
-                        ("s" | "S", true, _) => Some(Action::Note(
-                            "Nothing to save: your program stays in this tab while it is open."
-                                .into(),
-                        )),
                         _ => None,
                     };
                     if let Some(a) = action {
@@ -226,6 +227,17 @@ fn app() -> Html {
             .map(|r| r.text.clone())
     });
 
+    if st.share.embed {
+        let parts = embed::Parts {
+            event,
+            event_text,
+            exec_line,
+            on_cursor: cbs.cursor.clone(),
+            on_breakpoint: cbs.breakpoint.clone(),
+            on_goto: cbs.goto.clone(),
+        };
+        return embed::view(&st, &dispatch, parts);
+    }
     let tabs = Tab::ALL.iter().map(|&t| {
         let d = dispatch.clone();
         html! {
@@ -254,6 +266,12 @@ fn app() -> Html {
             <reference::Reference isa_name={st.isa_name} current={current_optype} pinned={st.ref_pinned}
                 on_pin={cbs.pin.clone()} />
         },
+    };
+
+    let on_share = {
+        let st = st.clone();
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| share::share(&st, &d))
     };
 
     html! {
@@ -287,6 +305,7 @@ fn app() -> Html {
                     <span class={classes!("status", format!("st-{}", st.status_text().replace(' ', "-")))}>{ st.status_text() }</span>
                 </div>
                 <span class="spacer"></span>
+                <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S)">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
                 </button>
@@ -298,13 +317,22 @@ fn app() -> Html {
                         <dt>{ "F5" }</dt><dd>{ "run to a breakpoint or the end" }</dd>
                         <dt>{ "F8" }</dt><dd>{ "run to the caret" }</dd>
                         <dt>{ "Ctrl+Enter" }</dt><dd>{ "assemble now and run" }</dd>
+                        <dt>{ "Ctrl+Shift+S" }</dt><dd>{ "copy a link to this state" }</dd>
+                        <dt>{ "Ctrl+S" }</dt><dd>{ "save now (work is autosaved anyway)" }</dd>
                         <dt>{ "Tab / Shift+Tab" }</dt><dd>{ "indent / dedent" }</dd>
                         <dt>{ "gutter click" }</dt><dd>{ "toggle a breakpoint" }</dd>
                     </dl>
                 </details>
             </header>
+            if let Some(url) = &st.share.popover {
+                <share::SharePopover url={url.clone()} dispatch={dispatch.clone()} />
+            }
+            if let Some(b) = &st.share.banner {
+                <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
+            }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
+                    <explain::Explain source={st.source.clone()} />
                     <editor::Editor isa_name={st.isa_name} source={st.source.clone()} source_rev={st.source_rev}
                         diags={st.diags.clone()} {exec_line} cursor_line={st.cursor_line}
                         breakpoints={st.breakpoints.clone()} caret={st.caret}

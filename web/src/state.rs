@@ -244,7 +244,7 @@ pub struct CaretRequest {
 }
 
 /// Events kept for stepping back (the most recent ones).
-const EVENT_HISTORY: usize = 4096;
+pub(crate) const EVENT_HISTORY: usize = 4096;
 
 /// Everything the playground shows.
 #[derive(Clone)]
@@ -298,6 +298,8 @@ pub struct State {
     pub ref_pinned: Option<usize>,
     /// The tab shown beside the editor.
     pub tab: Tab,
+    /// Sharing, links, autosave and embedding (see [`crate::share`]).
+    pub share: crate::share::ShareState,
     counter: u64,
 }
 
@@ -384,6 +386,8 @@ pub enum Action {
     PinReference(Option<usize>),
     /// Show a tab beside the editor.
     SetTab(Tab),
+    /// Links, the banner, the share popover (see [`crate::share`]).
+    Share(crate::share::ShareAction),
 }
 
 impl State {
@@ -414,6 +418,7 @@ impl State {
             caret: None,
             ref_pinned: None,
             tab: Tab::Lanes,
+            share: Default::default(),
             counter: 1,
         };
         s.assemble();
@@ -475,18 +480,18 @@ impl State {
         self.counter
     }
 
-    fn note(&mut self, text: impl Into<String>) {
+    pub(crate) fn note(&mut self, text: impl Into<String>) {
         let id = self.next_id();
         self.note = Some((id, text.into()));
     }
 
-    fn caret_to(&mut self, offset: usize, focus: bool) {
+    pub(crate) fn caret_to(&mut self, offset: usize, focus: bool) {
         let id = self.next_id();
         self.caret = Some(CaretRequest { id, offset, focus });
     }
 
     /// Replaces the source other than by typing, and assembles it now.
-    fn replace_source(&mut self, text: String) {
+    pub(crate) fn replace_source(&mut self, text: String) {
         self.source = Rc::new(text);
         self.source_rev += 1;
         self.edit_rev += 1;
@@ -592,7 +597,7 @@ impl State {
         }
     }
 
-    fn with_sim<R>(
+    pub(crate) fn with_sim<R>(
         &mut self,
         f: impl FnOnce(&mut Sim, &mut VecDeque<Rc<StepEvent>>) -> R,
     ) -> Option<R> {
@@ -980,6 +985,11 @@ impl Reducible for State {
             }
             Action::PinReference(o) => s.ref_pinned = o,
             Action::SetTab(t) => s.tab = t,
+            Action::Share(a) => {
+                if !crate::share::reduce(&mut s, a) {
+                    return self;
+                }
+            }
         }
         Rc::new(s)
     }

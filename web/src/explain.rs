@@ -1,0 +1,95 @@
+//! The explanation panel above the editor: the title and explanation of a
+//! program that opens with a `// Title:` header (every bundled example
+//! does, and so can a shared link's program), read by core's
+//! `examples::example_header`. Plain text only; dismissing it hides it
+//! until a program with another title is loaded.
+
+use std::rc::Rc;
+use warpscope_core::examples::example_header;
+use yew::prelude::*;
+
+/// Panel props.
+#[derive(Properties, PartialEq)]
+pub struct ExplainProps {
+    /// The program text.
+    pub source: Rc<String>,
+}
+
+/// Paragraphs of an explanation: (preformatted, text). A paragraph with
+/// an indented line (a small table, a formula) keeps its lines; others
+/// are joined into running text.
+pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
+    text.split("\n\n")
+        .map(str::trim_end)
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let pre = p.lines().any(|l| l.starts_with(' ') || l.starts_with('\t'));
+            if pre {
+                (true, p.to_string())
+            } else {
+                (
+                    false,
+                    p.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+                )
+            }
+        })
+        .collect()
+}
+
+/// The panel.
+#[function_component(Explain)]
+pub fn explain(p: &ExplainProps) -> Html {
+    let dismissed = use_state(|| None::<String>);
+    let header = {
+        let src = p.source.clone();
+        use_memo(src, |src| {
+            let (title, text) = example_header(src);
+            (title.to_string(), paragraphs(&text))
+        })
+    };
+    let (title, paras) = &*header;
+    if title.is_empty() || dismissed.as_deref() == Some(title.as_str()) {
+        return html! {};
+    }
+    let close = {
+        let dismissed = dismissed.clone();
+        let title = title.clone();
+        Callback::from(move |_: MouseEvent| dismissed.set(Some(title.clone())))
+    };
+    html! {
+        <section class="explain" id="explain" aria-label="about this program">
+            <div class="explain-head">
+                <h2 id="explain-title">{ title.clone() }</h2>
+                <button class="btn small" id="btn-explain-close" onclick={close} title="hide the explanation" aria-label="hide the explanation">{ "×" }</button>
+            </div>
+            <div class="explain-body" id="explain-body">
+                { for paras.iter().map(|(pre, t)| if *pre {
+                    html!{ <pre>{ t.clone() }</pre> }
+                } else {
+                    html!{ <p>{ t.clone() }</p> }
+                }) }
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_join_prose_and_keep_tables() {
+        let p = paragraphs("one\ntwo\n\n  a = 1\n  b = 2\n\nthree");
+        assert_eq!(
+            p,
+            [
+                (false, "one two".to_string()),
+                (true, "  a = 1\n  b = 2".to_string()),
+                (false, "three".to_string())
+            ]
+        );
+        for e in warpscope_core::examples::w128_examples() {
+            assert!(!paragraphs(&e.explanation).is_empty(), "{}", e.id);
+        }
+    }
+}
