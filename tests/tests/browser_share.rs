@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use warpscope_core::examples::{example_header, w128_example};
 use warpscope_core::link::{decode_link, encode_link, LinkState};
 use warpscope_core::sim::{LaunchConfig, Sim};
-use warpscope_core::{asm, isas};
+use warpscope_core::{asm, disasm, isas};
 
 const MOUNTED: &str = "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;";
 
@@ -39,11 +39,9 @@ fn load(page: &Page, query: &str, fragment: &str) {
 
 /// The autosaved state, read back with core's decoder.
 fn autosaved(page: &Page) -> Option<LinkState> {
-    let v = page.js(
-        "return localStorage.getItem('warpscope.autosave');",
-        vec![],
-    );
-    v.as_str().map(|f| decode_link(f).expect("autosave is a valid link"))
+    let v = page.js("return localStorage.getItem('warpscope.autosave');", vec![]);
+    v.as_str()
+        .map(|f| decode_link(f).expect("autosave is a valid link"))
 }
 
 /// Waits until the autosave holds `source`.
@@ -105,7 +103,10 @@ fn a_link_restores_source_selection_step_and_view() {
         ("bp".into(), "20".into()),
     ];
     let frag = encode_link(&state);
-    println!("butterfly_sum at step 4: link fragment of {} characters", frag.len());
+    println!(
+        "butterfly_sum at step 4: link fragment of {} characters",
+        frag.len()
+    );
 
     let page = Page::open(1366, 900);
     load(&page, "open", &frag);
@@ -118,11 +119,17 @@ fn a_link_restores_source_selection_step_and_view() {
         json!("dark")
     );
     assert_eq!(
-        page.js("return document.querySelector('.fmt-now').textContent;", vec![]),
+        page.js(
+            "return document.querySelector('.fmt-now').textContent;",
+            vec![]
+        ),
         json!("values: hex")
     );
     assert_eq!(
-        page.js("return document.querySelector('.gutter-line[data-line=\"20\"]').dataset.breakpoint;", vec![]),
+        page.js(
+            "return document.querySelector('.gutter-line[data-line=\"20\"]').dataset.breakpoint;",
+            vec![]
+        ),
         json!("true")
     );
     // The machine is where core's simulator is after four steps.
@@ -130,13 +137,19 @@ fn a_link_restores_source_selection_step_and_view() {
     assert_eq!(page.grid_reg("R1"), core_reg_after(ex.source, 4, 1));
     // The diagram shows the fourth step (numbered from 0).
     assert_eq!(
-        page.js("return document.querySelector('#diagram').dataset.step;", vec![]),
+        page.js(
+            "return document.querySelector('#diagram').dataset.step;",
+            vec![]
+        ),
         json!("3")
     );
     // The example's explanation panel, from its header.
     let (title, _) = example_header(ex.source);
     assert_eq!(
-        page.js("return document.querySelector('#explain-title').textContent;", vec![]),
+        page.js(
+            "return document.querySelector('#explain-title').textContent;",
+            vec![]
+        ),
         json!(title)
     );
     // The link stays in the address bar while the program matches it.
@@ -146,7 +159,10 @@ fn a_link_restores_source_selection_step_and_view() {
     );
     // A fresh profile had no work of its own: nothing to offer back.
     assert!(page
-        .js("return document.querySelector('#btn-restore') === null;", vec![])
+        .js(
+            "return document.querySelector('#btn-restore') === null;",
+            vec![]
+        )
         .as_bool()
         .unwrap());
     page.shot("link_opened");
@@ -157,7 +173,10 @@ fn a_link_restores_source_selection_step_and_view() {
     let mut other = LinkState::new("w128", "S2R R1, SR_LANEID\nEXIT\n");
     other.step = Some(1);
     let frag2 = encode_link(&other);
-    page.js("location.hash = arguments[0]; return true;", vec![json!(frag2)]);
+    page.js(
+        "location.hash = arguments[0]; return true;",
+        vec![json!(frag2)],
+    );
     page.wait("return document.querySelector('#run-status').dataset.steps === '1';");
     assert_eq!(page.source(), other.source);
     let (kind, text) = banner(&page);
@@ -169,7 +188,10 @@ fn a_link_restores_source_selection_step_and_view() {
     page.wait("return document.querySelector('#run-status').dataset.steps === '4';");
     assert_eq!(page.source(), ex.source);
     assert!(page
-        .js("return document.querySelector('#link-banner') === null;", vec![])
+        .js(
+            "return document.querySelector('#link-banner') === null;",
+            vec![]
+        )
         .as_bool()
         .unwrap());
     // Both programs are in the history of earlier work.
@@ -207,7 +229,10 @@ fn bad_links_show_a_message_and_keep_autosaved_work() {
     let flip = if &good[mid..mid + 1] == "A" { "B" } else { "A" };
     let cases = [
         ("truncated", good[..good.len() - 7].to_string()),
-        ("corrupted", format!("{}{flip}{}", &good[..mid], &good[mid + 1..])),
+        (
+            "corrupted",
+            format!("{}{flip}{}", &good[..mid], &good[mid + 1..]),
+        ),
         ("version", format!("v9{}", &good[2..])),
         ("not-a-link", "hello-world".to_string()),
         ("bad-char", format!("{}*{}", &good[..10], &good[11..])),
@@ -242,16 +267,26 @@ fn bad_links_show_a_message_and_keep_autosaved_work() {
     assert_eq!(kind, "warning");
     assert!(text.contains("`w64`"), "{text}");
     assert!(page
-        .js("return document.querySelector('#btn-restore') !== null;", vec![])
+        .js(
+            "return document.querySelector('#btn-restore') !== null;",
+            vec![]
+        )
         .as_bool()
         .unwrap());
     page.click("#btn-restore");
-    page.wait("return document.querySelector('#editor textarea').value.startsWith('// my own work');");
+    page.wait(
+        "return document.querySelector('#editor textarea').value.startsWith('// my own work');",
+    );
     assert_eq!(page.source(), typed);
 
     // Hostile text is only text.
-    let hostile = "<img src=x onerror=\"window.__pwned=1\"><script>window.__pwned=2</script>\nEXIT\n";
-    load(&page, "hostile", &encode_link(&LinkState::new("w128", hostile)));
+    let hostile =
+        "<img src=x onerror=\"window.__pwned=1\"><script>window.__pwned=2</script>\nEXIT\n";
+    load(
+        &page,
+        "hostile",
+        &encode_link(&LinkState::new("w128", hostile)),
+    );
     page.wait("return document.querySelector('#editor textarea').value.startsWith('<img');");
     assert_eq!(page.source(), hostile);
     std::thread::sleep(std::time::Duration::from_millis(300));
@@ -276,11 +311,15 @@ fn share_puts_the_state_in_the_address_bar() {
     let page = Page::open(1366, 900);
     let src = w128_example("inclusive_scan").unwrap().source;
     page.set_source(src);
-    let rows = asm::assemble(isas::w128(), src).unwrap().lines.len();
+    // Wait for this program's listing (the default one has as many rows).
+    let prog = asm::assemble(isas::w128(), src).unwrap();
+    let first = disasm::disasm(isas::w128(), &prog.lines[0].inst);
     page.wait(&format!(
-        "return document.querySelector('#listing').dataset.stale === 'false'
-             && document.querySelectorAll('#listing tbody tr').length === {rows}
-             && document.querySelector('#run-status').dataset.status === 'ready';"
+        "const r = document.querySelectorAll('#listing tbody tr');
+         return document.querySelector('#listing').dataset.stale === 'false'
+             && r.length === {} && r[0].querySelector('.dis').textContent === {};",
+        prog.lines.len(),
+        json!(first)
     ));
     page.step();
     page.step();
@@ -308,10 +347,15 @@ fn share_puts_the_state_in_the_address_bar() {
         vec![],
     );
     assert!(
-        said.as_str().unwrap().contains(&format!("{href_len} characters")),
+        said.as_str()
+            .unwrap()
+            .contains(&format!("{href_len} characters")),
         "{said}"
     );
-    println!("inclusive_scan shared at step 3: {} characters of fragment, {href_len} of URL", hash.as_str().unwrap().len());
+    println!(
+        "inclusive_scan shared at step 3: {} characters of fragment, {href_len} of URL",
+        hash.as_str().unwrap().len()
+    );
 
     // Without a clipboard the link is shown, selected, for copying by hand.
     page.js(
@@ -333,6 +377,30 @@ fn share_puts_the_state_in_the_address_bar() {
         json!("share-url")
     );
     page.shot("share_popover");
+
+    // Shift+click: an iframe snippet of the same state in embed mode.
+    page.js(
+        "document.querySelector('#btn-share').dispatchEvent(new MouseEvent('click', {bubbles: true, shiftKey: true}));
+         return true;",
+        vec![],
+    );
+    page.wait("return document.querySelector('#share-url').value.startsWith('<iframe');");
+    let snippet = page.js("return document.querySelector('#share-url').value;", vec![]);
+    let snippet = snippet.as_str().unwrap();
+    let src_attr = snippet
+        .split("src=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let mut embedded = want.clone();
+    embedded.view.push(("embed".into(), "1".into()));
+    assert_eq!(decode_link(src_attr).unwrap(), embedded);
+    assert!(
+        snippet.contains("title=\"warpscope: Inclusive prefix sum"),
+        "{snippet}"
+    );
 
     // Editing takes the stale link out of the address bar.
     page.set_source(&format!("{src}// edited\n"));
@@ -372,7 +440,10 @@ fn embed_mode_is_compact_and_links_to_the_full_view() {
     assert_eq!(page.source(), ex.source);
     let (title, _) = example_header(ex.source);
     assert_eq!(
-        page.js("return document.querySelector('#embed-title').textContent;", vec![]),
+        page.js(
+            "return document.querySelector('#embed-title').textContent;",
+            vec![]
+        ),
         json!(title)
     );
     page.shot("embed");
@@ -433,7 +504,9 @@ fn autosave_survives_a_reload_with_the_view() {
     let page = Page::open(1366, 900);
     page.choose("#examples", "vote_modes");
     let src = w128_example("vote_modes").unwrap().source;
-    page.wait("return document.querySelector('#editor textarea').value.startsWith('// Title: VOTE');");
+    page.wait(
+        "return document.querySelector('#editor textarea').value.startsWith('// Title: VOTE');",
+    );
     page.click("#btn-theme");
     page.step();
     page.step();
@@ -452,7 +525,10 @@ fn autosave_survives_a_reload_with_the_view() {
         json!(["dark", "Reference"])
     );
     assert!(page
-        .js("return document.querySelector('#explain') !== null;", vec![])
+        .js(
+            "return document.querySelector('#explain') !== null;",
+            vec![]
+        )
         .as_bool()
         .unwrap());
     page.click("#btn-explain-close");

@@ -271,7 +271,13 @@ fn app() -> Html {
     let on_share = {
         let st = st.clone();
         let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| share::share(&st, &d))
+        Callback::from(move |e: MouseEvent| {
+            if e.shift_key() {
+                share::share_embed(&st, &d)
+            } else {
+                share::share(&st, &d)
+            }
+        })
     };
 
     html! {
@@ -305,7 +311,7 @@ fn app() -> Html {
                     <span class={classes!("status", format!("st-{}", st.status_text().replace(' ', "-")))}>{ st.status_text() }</span>
                 </div>
                 <span class="spacer"></span>
-                <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S)">{ "Share" }</button>
+                <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
                 </button>
@@ -318,6 +324,7 @@ fn app() -> Html {
                         <dt>{ "F8" }</dt><dd>{ "run to the caret" }</dd>
                         <dt>{ "Ctrl+Enter" }</dt><dd>{ "assemble now and run" }</dd>
                         <dt>{ "Ctrl+Shift+S" }</dt><dd>{ "copy a link to this state" }</dd>
+                        <dt>{ "Shift+click Share" }</dt><dd>{ "copy an iframe for embedding" }</dd>
                         <dt>{ "Ctrl+S" }</dt><dd>{ "save now (work is autosaved anyway)" }</dd>
                         <dt>{ "Tab / Shift+Tab" }</dt><dd>{ "indent / dedent" }</dd>
                         <dt>{ "gutter click" }</dt><dd>{ "toggle a breakpoint" }</dd>

@@ -111,8 +111,9 @@ pub enum ShareAction {
     Restore(Rc<LinkState>),
     /// A link for the current state is in the address bar.
     LinkMade,
-    /// The link was copied to the clipboard: its length in characters.
-    Copied(usize),
+    /// Text was copied to the clipboard: what it was (`"Link"`,
+    /// `"Embed code"`) and its length in characters.
+    Copied(&'static str, usize),
     /// Show (Some) or hide (None) the copy-by-hand popover.
     Popover(Option<String>),
     /// Show a banner with one message.
@@ -165,9 +166,9 @@ pub fn reduce(s: &mut State, a: ShareAction) -> bool {
             s.note("your previous work is back");
         }
         ShareAction::LinkMade => s.share.link_rev = s.edit_rev,
-        ShareAction::Copied(n) => {
+        ShareAction::Copied(what, n) => {
             s.share.popover = None;
-            s.note(format!("Link copied — {n} characters"));
+            s.note(format!("{what} copied — {n} characters"));
         }
         ShareAction::Popover(p) => {
             if s.share.popover == p {
@@ -429,7 +430,7 @@ pub fn share(s: &State, d: &UseReducerDispatcher<State>) {
         Ok(frag) => {
             let url = set_fragment(Some(&frag));
             d.dispatch(Action::Share(ShareAction::LinkMade));
-            copy(url, d.clone());
+            copy(url, "Link", d.clone());
         }
         Err(e) => d.dispatch(Action::Share(ShareAction::Banner(
             BannerKind::Error,
@@ -438,9 +439,45 @@ pub fn share(s: &State, d: &UseReducerDispatcher<State>) {
     }
 }
 
+/// The HTML of an iframe that shows `s` in embed mode.
+pub fn iframe_snippet(s: &State, page: &str) -> Result<String, LinkError> {
+    let frag = try_encode_link(&embed_state(s))?;
+    let (title, _) = warpscope_core::examples::example_header(&s.source);
+    let title = if title.is_empty() {
+        "warpscope".to_string()
+    } else {
+        format!("warpscope: {title}")
+    };
+    Ok(format!(
+        "<iframe src=\"{}#{frag}\" width=\"800\" height=\"480\" style=\"border:0\" title=\"{}\"></iframe>",
+        html_attr(page),
+        html_attr(&title)
+    ))
+}
+
+/// Text made safe for a double-quoted HTML attribute.
+fn html_attr(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Copies an iframe snippet of the current state in embed mode (the
+/// address bar is left alone).
+pub fn share_embed(s: &State, d: &UseReducerDispatcher<State>) {
+    match iframe_snippet(s, &page_url()) {
+        Ok(html) => copy(html, "Embed code", d.clone()),
+        Err(e) => d.dispatch(Action::Share(ShareAction::Banner(
+            BannerKind::Error,
+            format!("No link can hold this program: {e}."),
+        ))),
+    }
+}
+
 /// Copies `url` with the asynchronous clipboard API; when it is missing or
-/// refuses, the popover shows the URL selected for Ctrl+C.
-fn copy(url: String, d: UseReducerDispatcher<State>) {
+/// refuses, the popover shows it selected for Ctrl+C.
+fn copy(url: String, what: &'static str, d: UseReducerDispatcher<State>) {
     let n = url.chars().count();
     let clip = web_sys::window().map(|w| w.navigator()).and_then(|nav| {
         js_sys::Reflect::get(&nav, &JsValue::from_str("clipboard"))
@@ -455,7 +492,7 @@ fn copy(url: String, d: UseReducerDispatcher<State>) {
     let promise = clip.write_text(&url);
     wasm_bindgen_futures::spawn_local(async move {
         match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(_) => d.dispatch(Action::Share(ShareAction::Copied(n))),
+            Ok(_) => d.dispatch(Action::Share(ShareAction::Copied(what, n))),
             Err(_) => d.dispatch(Action::Share(ShareAction::Popover(Some(url)))),
         }
     });
@@ -672,7 +709,7 @@ pub fn share_popover(p: &PopoverProps) -> Html {
     let n = p.url.chars().count();
     html! {
         <div class="share-popover" id="share-popover" role="dialog" aria-label="link to this state">
-            <span>{ format!("Press Ctrl+C to copy the link — {n} characters") }</span>
+            <span>{ format!("Press Ctrl+C to copy — {n} characters") }</span>
             <input ref={input} type="text" readonly=true id="share-url" value={p.url.clone()} />
             <button class="btn small" onclick={close}>{ "Close" }</button>
         </div>
@@ -770,6 +807,26 @@ mod tests {
         let b = s.share.banner.as_ref().unwrap();
         assert_eq!(b.kind, BannerKind::Error);
         assert!(b.lines[0].contains("at character 6"), "{:?}", b.lines);
+    }
+
+    #[test]
+    fn iframe_snippet_escapes_and_embeds() {
+        let mut s = State::new();
+        let _ = apply(
+            &mut s,
+            &LinkState::new("w128", "// Title: a \"<b>\" & c\nEXIT\n"),
+        );
+        let html = iframe_snippet(&s, "https://x.org/w/").unwrap();
+        assert!(
+            html.starts_with("<iframe src=\"https://x.org/w/#v1."),
+            "{html}"
+        );
+        assert!(
+            html.contains("title=\"warpscope: a &quot;&lt;b&gt;&quot; &amp; c\""),
+            "{html}"
+        );
+        let frag = html.split('#').nth(1).unwrap().split('"').next().unwrap();
+        assert_eq!(decode_link(frag).unwrap().view_value("embed"), Some("1"));
     }
 
     #[test]
