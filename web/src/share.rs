@@ -830,6 +830,24 @@ mod tests {
     }
 
     #[test]
+    fn links_of_every_isa_restore_their_isa() {
+        for &isa in warpscope_core::isas::NAMES {
+            let Some(ex) = crate::examples::for_isa(isa).first() else {
+                continue;
+            };
+            let mut ls = LinkState::new(isa, ex.source);
+            ls.step = Some(1);
+            let mut s = State::new();
+            let notes = apply(&mut s, &ls);
+            assert!(notes.is_empty(), "{isa}: {notes:?}");
+            assert_eq!(s.isa_name, isa);
+            assert!(!s.stale, "{isa}");
+            assert_eq!(s.steps(), 1, "{isa}");
+            assert_eq!(link_state(&s), ls, "{isa}");
+        }
+    }
+
+    #[test]
     fn previous_work_comes_back() {
         let mut s = State::new();
         let mine = link_state(&s);
