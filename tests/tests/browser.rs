@@ -6,7 +6,6 @@
 //! `--ignored`. Run one by hand with
 //! `cargo test -p warpscope-e2e --test browser -- --ignored page_mounts`.
 
-use std::time::Duration;
 use xtask::server::Server;
 use xtask::webdriver::Browser;
 
@@ -25,13 +24,7 @@ fn page_mounts_without_console_errors() {
     let root = bundle_ready();
     let srv = Server::start(&root, 0).expect("static server starts");
     let browser = Browser::start(1280, 800).expect("chromium starts");
-    browser.goto(&srv.url()).expect("page opens");
-    browser
-        .wait_for(
-            "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;",
-            Duration::from_secs(20),
-        )
-        .expect("the app mounts");
+    browser.open_app(&srv.url()).expect("the app mounts");
     let title = browser
         .eval(
             "return document.querySelector('.topbar h1').textContent;",

@@ -15,7 +15,6 @@ use warpscope_core::link::{decode_link, encode_link, LinkState};
 use warpscope_core::sim::{LaunchConfig, Sim};
 use warpscope_core::{asm, disasm, isas};
 
-const MOUNTED: &str = "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;";
 
 /// The page's origin (`http://127.0.0.1:PORT`).
 fn origin(page: &Page) -> String {
@@ -33,29 +32,7 @@ fn load(page: &Page, query: &str, fragment: &str) {
     } else {
         format!("{}/?{query}#{fragment}", origin(page))
     };
-    page.browser.goto(&url).expect("page opens");
-    // About one page load in thirty never starts the bundle on the test
-    // machines (the "Loading" text stays, no error is reported; seen with
-    // older bundles too). Such a load is retried once; anything else, an
-    // error while starting included, fails the test.
-    if page
-        .browser
-        .wait_for(MOUNTED, std::time::Duration::from_secs(10))
-        .is_err()
-    {
-        let stuck = page.js(
-            "return document.querySelector('#loading') !== null && window.__warpscopeErrors.length === 0;",
-            vec![],
-        );
-        assert_eq!(
-            stuck,
-            json!(true),
-            "the app did not mount: {:?}",
-            page.page_errors()
-        );
-        page.browser.goto(&url).expect("page opens");
-        page.wait(MOUNTED);
-    }
+    page.browser.open_app(&url).expect("the app mounts");
 }
 
 /// The autosaved state, read back with core's decoder.

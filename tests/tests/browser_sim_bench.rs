@@ -42,13 +42,7 @@ fn measure_sim_native_and_wasm() {
     );
     let srv = Server::start(&root, 0).expect("static server starts");
     let browser = Browser::start(1024, 768).expect("chromium starts");
-    browser.goto(&srv.url()).expect("page opens");
-    browser
-        .wait_for(
-            "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;",
-            Duration::from_secs(20),
-        )
-        .expect("the app mounts");
+    browser.open_app(&srv.url()).expect("the app mounts");
     browser
         .eval(
             "window.__simBench = null; import('./static/pkg/warpscope.js').then(m => { window.__simBench = m; }); return 1;",

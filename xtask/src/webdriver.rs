@@ -30,6 +30,14 @@ pub const CHROMIUM_ARGS: &[&str] = &[
     "--disable-dev-shm-usage",
 ];
 
+/// A script that is true once the playground has mounted.
+pub const MOUNTED: &str =
+    "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;";
+
+/// How long a page load may take to mount the app (generous: a loaded
+/// machine compiles the wasm bundle slowly).
+pub const MOUNT_WAIT: Duration = Duration::from_secs(60);
+
 /// A free loopback TCP port.
 pub fn free_port() -> Result<u16, String> {
     let l = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
@@ -110,6 +118,35 @@ impl Browser {
     pub fn goto(&self, url: &str) -> Result<(), String> {
         self.call("POST", &self.s("/url"), Some(json!({ "url": url })))
             .map(|_| ())
+    }
+
+    /// Opens the playground at `url` and waits (bounded by `MOUNT_WAIT`)
+    /// until the app has mounted. A load that has not started the bundle by
+    /// then, with no error reported, is retried once and said so on stderr
+    /// (seen only on heavily loaded machines); any other failure, an error
+    /// while starting included, is returned with what the page showed.
+    pub fn open_app(&self, url: &str) -> Result<(), String> {
+        for attempt in 0..2 {
+            self.goto(url)?;
+            if self.wait_for(MOUNTED, MOUNT_WAIT).is_ok() {
+                return Ok(());
+            }
+            let state = self.eval(
+                "return { loading: document.querySelector('#loading') !== null,
+                          errors: window.__warpscopeErrors || [],
+                          resources: performance.getEntriesByType('resource')
+                            .map(e => e.name.split('/').pop() + ' ' + Math.round(e.duration) + 'ms') };",
+                vec![],
+            )?;
+            let stalled = state["loading"] == json!(true) && state["errors"] == json!([]);
+            if !stalled || attempt == 1 {
+                return Err(format!(
+                    "the app did not mount within {MOUNT_WAIT:?}: {state}"
+                ));
+            }
+            eprintln!("note: the page never started the bundle; loading it once more ({state})");
+        }
+        unreachable!("the loop returns")
     }
 
     /// Runs synchronous JavaScript (`return ...;`) and returns its value.

@@ -27,13 +27,7 @@ impl Page {
         );
         let server = Server::start(&root, 0).expect("static server starts");
         let browser = Browser::start(w, h).expect("chromium starts");
-        browser.goto(&server.url()).expect("page opens");
-        browser
-            .wait_for(
-                "return document.querySelector('#app-root[data-mounted=\"true\"]') !== null;",
-                WAIT,
-            )
-            .expect("the app mounts");
+        browser.open_app(&server.url()).expect("the app mounts");
         Page {
             browser,
             _server: server,
