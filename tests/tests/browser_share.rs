@@ -15,7 +15,6 @@ use warpscope_core::link::{decode_link, encode_link, LinkState};
 use warpscope_core::sim::{LaunchConfig, Sim};
 use warpscope_core::{asm, disasm, isas};
 
-
 /// The page's origin (`http://127.0.0.1:PORT`).
 fn origin(page: &Page) -> String {
     page.js("return location.origin;", vec![])

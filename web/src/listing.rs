@@ -108,10 +108,7 @@ pub fn listing(p: &ListingProps) -> Html {
         .as_ref()
         .and_then(|a| warpscope_core::isas::by_name(a.isa_name));
     let hex_head = match isa {
-        Some(i) if i.dialect.max_words > 1 => format!(
-            "encoding (hex, {}-bit words)",
-            i.word_bits
-        ),
+        Some(i) if i.dialect.max_words > 1 => format!("encoding (hex, {}-bit words)", i.word_bits),
         Some(i) => format!("encoding (hex, bit {} first)", i.word_bits - 1),
         None => "encoding (hex)".to_string(),
     };
