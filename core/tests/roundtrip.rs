@@ -2,148 +2,26 @@
 //!
 //! - Every assembly example in the w128 description assembles, and each of
 //!   its instructions survives text → inst → word → inst → text → inst.
-//! - Random valid instructions: `decode(encode(i)) == i` and
-//!   `assemble_line(disasm(i)) == i`.
+//! - Random valid instructions: `decode(encode(i)) == i`,
+//!   `assemble_line(disasm(i)) == i` and the hex text reads back.
 //! - Random words and random text never make the decoder or the assembler
 //!   panic; whatever decodes encodes back to the same word.
 
+mod common;
+
+use common::roundtrip::{
+    check_any_word, check_documented_examples, check_valid_inst, check_word_with_valid_opcode,
+    full_round_trip, make_inst, read_any_text,
+};
 use proptest::prelude::*;
-use warpscope_core::asm::{self, layout::Layout};
-use warpscope_core::decode;
+use warpscope_core::asm;
 use warpscope_core::disasm;
-use warpscope_core::encode::encode;
 use warpscope_core::inst::Inst;
 use warpscope_core::isas;
-use warpscope_core::spec::model::{Builtin, Docs, Isa, TypeRef, Word};
-
-/// The fenced ```asm blocks of a documentation text.
-fn asm_blocks(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur: Option<String> = None;
-    for line in text.lines() {
-        let t = line.trim_start();
-        match &mut cur {
-            None if t.starts_with("```asm") => cur = Some(String::new()),
-            Some(block) if t.starts_with("```") => {
-                out.push(std::mem::take(block));
-                cur = None;
-            }
-            Some(block) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            None => {}
-        }
-    }
-    out
-}
-
-/// Every `Examples` section of every documented item.
-fn example_sections(isa: &Isa) -> Vec<(String, &Docs)> {
-    let mut out: Vec<(String, &Docs)> = Vec::new();
-    out.extend(isa.types.iter().map(|t| (t.name.clone(), &t.docs)));
-    out.extend(isa.groups.iter().map(|g| (g.name.clone(), &g.docs)));
-    out.extend(isa.optypes.iter().map(|o| (o.name.clone(), &o.docs)));
-    out.extend(isa.opcodes.iter().map(|o| (o.name.clone(), &o.docs)));
-    out
-}
-
-fn full_round_trip(isa: &Isa, inst: &Inst) -> Result<(), String> {
-    let word = encode(isa, inst);
-    let back = decode::decode_inst(isa, word)
-        .map_err(|e| format!("{inst:?} encodes to {word:#x}, which does not decode: {e}"))?;
-    if &back != inst {
-        return Err(format!("{word:#x} decodes to {back:?}, not {inst:?}"));
-    }
-    let text = disasm::disasm(isa, &back);
-    let again =
-        asm::assemble_line(isa, &text).map_err(|d| format!("`{text}` does not assemble: {d:?}"))?;
-    if &again != inst {
-        return Err(format!("`{text}` assembles to {again:?}, not {inst:?}"));
-    }
-    Ok(())
-}
 
 #[test]
 fn every_documented_example_round_trips() {
-    let isa = isas::w128();
-    let mut count = 0;
-    let mut failures = Vec::new();
-    for (name, docs) in example_sections(isa) {
-        for (section, text) in &docs.sections {
-            if section != "Examples" {
-                continue;
-            }
-            for block in asm_blocks(text) {
-                match asm::assemble(isa, &block) {
-                    Ok(prog) => {
-                        for line in &prog.lines {
-                            count += 1;
-                            if let Err(e) = full_round_trip(isa, &line.inst) {
-                                failures.push(format!("{name}: {e}"));
-                            }
-                        }
-                    }
-                    Err(d) => failures.push(format!(
-                        "{name}: example does not assemble:\n{}",
-                        warpscope_core::diag::render(&d, &[("example", block.as_str())])
-                    )),
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(
-        count >= isa.optypes.len(),
-        "only {count} example instructions"
-    );
-}
-
-/// A valid instruction from an opcode index and one random number per
-/// field: enum fields take a named value, 64-bit register pairs an even
-/// register, constant offsets a multiple of 4.
-fn make_inst(isa: &Isa, pick: usize, raw: &[u64]) -> Inst {
-    let opcode = pick % isa.opcodes.len();
-    let op = &isa.opcodes[opcode];
-    let mut values: Vec<u64> = op
-        .fields
-        .iter()
-        .zip(raw.iter().cycle())
-        .map(|(f, &r)| {
-            if let Some(v) = f.fixed {
-                return v;
-            }
-            let mask = if f.width >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << f.width) - 1
-            };
-            match f.ty {
-                TypeRef::Enum(t) => {
-                    let vals = &isa.types[t].values;
-                    vals[(r % vals.len() as u64) as usize].value
-                }
-                TypeRef::Builtin(Builtin::CMem) => r & mask & !3,
-                _ => r & mask,
-            }
-        })
-        .collect();
-    let mut inst = Inst {
-        opcode,
-        values: values.clone(),
-    };
-    for (i, f) in op.fields.iter().enumerate() {
-        let zero = match f.ty {
-            TypeRef::Builtin(Builtin::Reg) => 255,
-            TypeRef::Builtin(Builtin::UReg) => 63,
-            _ => continue,
-        };
-        if values[i] != zero && asm::layout::is_pair(isa, &inst, i) {
-            values[i] &= !1;
-        }
-    }
-    inst.values = values;
-    inst
+    check_documented_examples(isas::w128());
 }
 
 fn inst_strategy() -> impl Strategy<Value = Inst> {
@@ -156,46 +34,22 @@ proptest! {
 
     #[test]
     fn random_valid_instructions_round_trip(inst in inst_strategy()) {
-        let isa = isas::w128();
-        prop_assert!(decode::check(isa, &inst).is_ok(), "{:?}", decode::check(isa, &inst));
-        let r = full_round_trip(isa, &inst);
-        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        check_valid_inst(isas::w128(), &inst)?;
     }
 
     #[test]
     fn random_words_never_panic(word in any::<u128>()) {
-        let isa = isas::w128();
-        if let Ok((inst, notes)) = decode::decode(isa, word) {
-            prop_assert_eq!(encode(isa, &inst), word);
-            prop_assert_eq!(notes.len(), inst.values.len());
-        }
+        check_any_word(isas::w128(), word)?;
     }
 
     #[test]
     fn words_with_valid_opcodes_decode_or_explain(pick in any::<usize>(), noise in any::<u128>()) {
-        // Fixed bits of a real opcode plus random bits in its fields: the
-        // decoder either gives an instruction that round-trips or a reason.
-        let isa = isas::w128();
-        let opcode = pick % isa.opcodes.len();
-        let op = &isa.opcodes[opcode];
-        let used = Layout::of(isa, opcode).used;
-        let word: Word = (noise & used & !op.fixed_mask) | op.fixed_bits;
-        match decode::decode(isa, word) {
-            Ok((inst, _)) => {
-                prop_assert_eq!(encode(isa, &inst), word);
-                let r = full_round_trip(isa, &inst);
-                prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-            }
-            Err(e) => prop_assert!(!e.to_string().is_empty()),
-        }
+        check_word_with_valid_opcode(isas::w128(), pick, noise)?;
     }
 
     #[test]
     fn random_text_never_panics(src in "[ -~\n\t]{0,120}") {
-        let isa = isas::w128();
-        let _ = asm::assemble(isa, &src);
-        let _ = asm::assemble_line(isa, &src);
-        let _ = disasm::parse_hex(isa, &src);
+        read_any_text(isas::w128(), &src);
     }
 
     #[test]

@@ -3,9 +3,12 @@
 //! documents every mnemonic in English, and numbers mnemonics and operand
 //! shapes without collisions.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
+use common::roundtrip::{asm_blocks, full_round_trip};
 use warpscope_core::isas;
 use warpscope_core::spec::ast::{self, Constraint, Item, OperandKind, ValueKind};
 use warpscope_core::spec::model::{Builtin, Isa, TypeRef};
@@ -466,31 +469,9 @@ fn alu_and_control_shapes() {
     );
 }
 
-/// The fenced ```asm blocks of a documentation section.
-fn asm_blocks(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur: Option<String> = None;
-    for line in text.lines() {
-        let t = line.trim_start();
-        match &mut cur {
-            None if t.starts_with("```asm") => cur = Some(String::new()),
-            Some(block) if t.starts_with("```") => {
-                out.push(std::mem::take(block));
-                cur = None;
-            }
-            Some(block) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            None => {}
-        }
-    }
-    out
-}
-
 #[test]
 fn every_example_assembles_and_disassembles_back() {
-    use warpscope_core::{asm, disasm};
+    use warpscope_core::asm;
     let isa = isa();
     let mut count = 0;
     for o in &isa.optypes {
@@ -516,10 +497,9 @@ fn every_example_assembles_and_disassembles_back() {
                 .any(|l| isa.optypes[isa.opcodes[l.inst.opcode].optype].name == o.name);
             assert!(uses_it, "{} example does not use {}", o.name, o.name);
             for line in &program.lines {
-                let text = disasm::disasm(isa, &line.inst);
-                let again = asm::assemble_line(isa, &text)
-                    .unwrap_or_else(|d| panic!("`{text}` does not assemble back: {d:?}"));
-                assert_eq!(again, line.inst, "`{text}`");
+                if let Err(e) = full_round_trip(isa, &line.inst) {
+                    panic!("{} example: {e}", o.name);
+                }
                 count += 1;
             }
         }
