@@ -1,30 +1,9 @@
 //! End-to-end tests of `warpscope run`.
 
+mod common;
+
+use common::{text, warpscope};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn warpscope(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_warpscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the warpscope binary starts");
-    // A command that exits before reading its input (a usage error) closes
-    // the pipe; that is not a failure of the test.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes());
-    child.wait_with_output().expect("warpscope finishes")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 /// Runs with `--json` and parses the single JSON object printed.
 fn run_json(args: &[&str], src: &str) -> (String, Value) {
