@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use warpscope_core::examples::examples_for;
 use warpscope_core::sim::{LaunchConfig, Sim};
 use warpscope_core::spec::model::Isa;
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{asm, disasm, encode, isas};
 
 /// Switches the ISA and loads one of its examples through the menu.
 fn load(page: &Page, isa: &str, id: &str) -> &'static str {
@@ -33,8 +33,11 @@ fn load(page: &Page, isa: &str, id: &str) -> &'static str {
     ex.source
 }
 
-/// Listing rows: (addr, data-hex, hex cell text, disassembly, is control).
-fn listing(page: &Page) -> Vec<(String, String, String, String, bool)> {
+/// A listing row: (addr, data-hex, hex cell text, disassembly, is control).
+type Row = (String, String, String, String, bool);
+
+/// The listing's rows.
+fn listing(page: &Page) -> Vec<Row> {
     let v = page.js(
         "return Array.from(document.querySelectorAll('#listing tbody tr')).map(tr =>
             [tr.dataset.addr, tr.dataset.hex, tr.querySelector('.hex').textContent,
@@ -52,7 +55,7 @@ fn listing(page: &Page) -> Vec<(String, String, String, String, bool)> {
 }
 
 /// The code stream core makes of a program, as listing rows.
-fn core_listing(isa: &Isa, src: &str) -> Vec<(String, String, String, String, bool)> {
+fn core_listing(isa: &Isa, src: &str) -> Vec<Row> {
     let prog = asm::assemble(isa, src).expect("the example assembles");
     let insts: Vec<_> = prog.lines.iter().map(|l| l.inst.clone()).collect();
     encode::stream(isa, &insts)
@@ -82,32 +85,21 @@ fn core_listing(isa: &Isa, src: &str) -> Vec<(String, String, String, String, bo
         .collect()
 }
 
-/// (name, lo, width) of every field span drawn in the bitfield view.
-fn drawn_fields(page: &Page) -> BTreeSet<(String, u32, u32)> {
-    let v = page.js(
-        "return Array.from(document.querySelectorAll('#bitfield .fld[data-field]')).map(f =>
-            [f.dataset.field, Number(f.dataset.lo), Number(f.dataset.width)]);",
-        vec![],
-    );
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f[0].as_str().unwrap().to_string(),
-                f[1].as_u64().unwrap() as u32,
-                f[2].as_u64().unwrap() as u32,
-            )
-        })
-        .collect()
-}
-
-fn bitfield_word(page: &Page) -> u128 {
-    let s = page.js(
-        "return document.querySelector('#bitfield').dataset.word;",
-        vec![],
-    );
-    u128::from_str_radix(s.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+/// Opens the playground on an example of the named ISA and waits until the
+/// listing shows the code stream core makes of it. Returns the page, the
+/// ISA, the example's source and the listing rows.
+fn open_example(isa_name: &str, id: &str) -> (Page, &'static Isa, &'static str, Vec<Row>) {
+    let isa = isas::by_name(isa_name).expect("a bundled ISA");
+    let page = Page::open(1500, 1000);
+    let src = load(&page, isa_name, id);
+    let want = core_listing(isa, src);
+    page.wait(&format!(
+        "return document.querySelectorAll('#listing tbody tr').length === {};",
+        want.len()
+    ));
+    let got = listing(&page);
+    assert_eq!(got, want);
+    (page, isa, src, got)
 }
 
 fn select_row(page: &Page, i: usize) {
@@ -118,69 +110,17 @@ fn select_row(page: &Page, i: usize) {
     ));
 }
 
-/// Clicks a bit of the bitfield view and checks the page against core's
-/// decoder.
-fn flip_and_check(page: &Page, isa: &Isa, bit: u32) {
-    let before = bitfield_word(page);
-    let after = before ^ (1u128 << bit);
-    page.click(&format!("#bitfield .bit[data-bit=\"{bit}\"]"));
-    page.wait(&format!(
-        "return document.querySelector('#bitfield').dataset.word === '{after:#x}';"
-    ));
-    match decode::decode(isa, after) {
-        Ok((inst, notes)) => {
-            let shown = page.js(
-                "const e = document.querySelector('#bf-disasm'); return e && e.textContent;",
-                vec![],
-            );
-            assert_eq!(
-                shown,
-                json!(disasm::disasm(isa, &inst)),
-                "flipping bit {bit}"
-            );
-            let want: BTreeSet<_> = notes
-                .iter()
-                .map(|n| (n.name.clone(), n.lo, n.width))
-                .collect();
-            assert_eq!(drawn_fields(page), want);
-        }
-        Err(e) => {
-            let shown = page.js(
-                "const e = document.querySelector('#bf-error'); return e && e.textContent;",
-                vec![],
-            );
-            assert_eq!(shown, json!(e.to_string()), "flipping bit {bit}");
-        }
-    }
-}
-
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn sm50_listing_bitfield_control_word() {
-    let isa = isas::sm50();
-    let page = Page::open(1500, 1000);
-    let src = load(&page, "sm50", "pack_predicates");
-    let want = core_listing(isa, src);
-    page.wait(&format!(
-        "return document.querySelectorAll('#listing tbody tr').length === {};",
-        want.len()
-    ));
-    let got = listing(&page);
-    assert_eq!(got, want);
+    let (page, isa, src, got) = open_example("sm50", "pack_predicates");
     assert!(got.iter().all(|r| r.1.len() == 16), "16 digits per word");
     assert_eq!(got.iter().filter(|r| r.4).count(), 2, "two control words");
 
     // The second instruction: 64 bits, plus its slot (1) of the control word.
     select_row(&page, 1);
     let prog = asm::assemble(isa, src).unwrap();
-    let word = encode::encode(isa, &prog.lines[1].inst);
-    assert_eq!(bitfield_word(&page), word);
-    let (_, notes) = decode::decode(isa, word).unwrap();
-    let want: BTreeSet<_> = notes
-        .iter()
-        .map(|n| (n.name.clone(), n.lo, n.width))
-        .collect();
-    assert_eq!(drawn_fields(&page), want);
+    let notes = page.check_bitfield(isa, &prog.lines[1].inst);
     let bits = page.js(
         "return Array.from(document.querySelectorAll('#inst-bits .bit')).map(b => Number(b.dataset.bit));",
         vec![],
@@ -228,9 +168,9 @@ fn sm50_listing_bitfield_control_word() {
     page.shot("sm50_bitfield");
 
     // Flip an operand bit, a control-slot bit (stall) and an opcode bit.
-    flip_and_check(&page, isa, 0);
+    page.flip_and_check(isa, 0);
     let stall = notes.iter().find(|n| n.name == "stall").unwrap();
-    flip_and_check(&page, isa, stall.lo + 2);
+    page.flip_and_check(isa, stall.lo + 2);
     let cw_text = page.js(
         "return document.querySelector('#cw-text').textContent;",
         vec![],
@@ -238,7 +178,7 @@ fn sm50_listing_bitfield_control_word() {
     let slots: Vec<u64> = (0..3)
         .map(|j| {
             let w = if j == 1 {
-                bitfield_word(&page)
+                page.bitfield_word()
             } else {
                 encode::encode(isa, &insts[j])
             };
@@ -250,7 +190,7 @@ fn sm50_listing_bitfield_control_word() {
         json!(disasm::control_text(isa, encode::control_word(isa, &slots)))
     );
     page.shot("sm50_bitfield_stall_flipped");
-    flip_and_check(&page, isa, 60);
+    page.flip_and_check(isa, 60);
     page.shot("sm50_bitfield_opcode_flipped");
 }
 
@@ -359,16 +299,7 @@ fn sm50_stepping_pr_cc_and_p2r_diagram() {
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn gfx9_dwords_hwreg_fields_and_wave_view() {
-    let isa = isas::gfx9();
-    let page = Page::open(1500, 1000);
-    let src = load(&page, "gfx9", "mode_fields");
-    let want = core_listing(isa, src);
-    page.wait(&format!(
-        "return document.querySelectorAll('#listing tbody tr').length === {};",
-        want.len()
-    ));
-    let got = listing(&page);
-    assert_eq!(got, want);
+    let (page, isa, src, got) = open_example("gfx9", "mode_fields");
     assert!(
         got.iter().any(|r| r.2.len() == 17),
         "a dword and a literal: {got:?}"
@@ -383,8 +314,7 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
         .position(|l| isa.opcode_words(l.inst.def(isa)) == 2)
         .unwrap();
     select_row(&page, i);
-    let word = encode::encode(isa, &prog.lines[i].inst);
-    assert_eq!(bitfield_word(&page), word);
+    let notes = page.check_bitfield(isa, &prog.lines[i].inst);
     let shape = page.js(
         "const b = document.querySelector('#bitfield');
          return [b.dataset.wordBits, b.dataset.words, document.querySelectorAll('#inst-bits .bit').length,
@@ -401,12 +331,6 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
             true
         ])
     );
-    let (_, notes) = decode::decode(isa, word).unwrap();
-    let want: BTreeSet<_> = notes
-        .iter()
-        .map(|n| (n.name.clone(), n.lo, n.width))
-        .collect();
-    assert_eq!(drawn_fields(&page), want);
     let hw = notes
         .iter()
         .enumerate()
@@ -436,8 +360,8 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
     );
     page.shot("gfx9_bitfield_literal");
     // Flip a literal bit and an hwreg size bit: core decodes the same.
-    flip_and_check(&page, isa, 32 + 4);
-    flip_and_check(&page, isa, hw.lo + 12);
+    page.flip_and_check(isa, 32 + 4);
+    page.flip_and_check(isa, hw.lo + 12);
     let p2 = page.js(
         "return Number(document.querySelector('#bitfield .part[data-part=\"size-1\"]').dataset.value);",
         vec![],

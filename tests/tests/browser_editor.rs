@@ -9,8 +9,7 @@ mod browser_util;
 
 use browser_util::Page;
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
-use warpscope_core::{asm, decode, diag, disasm, encode, isas};
+use warpscope_core::{asm, diag, disasm, encode, isas};
 
 const PROGRAM: &str = "\
 .init R0 = lane
@@ -47,69 +46,6 @@ fn wait_rows(page: &Page, n: usize, first_text: &str) {
     ));
 }
 
-/// (name, lo, width) of every field span drawn in the bitfield view.
-fn drawn_fields(page: &Page) -> BTreeSet<(String, u32, u32)> {
-    let v = page.js(
-        "return Array.from(document.querySelectorAll('#bitfield .fld[data-field]')).map(f =>
-            [f.dataset.field, Number(f.dataset.lo), Number(f.dataset.width)]);",
-        vec![],
-    );
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            (
-                f[0].as_str().unwrap().to_string(),
-                f[1].as_u64().unwrap() as u32,
-                f[2].as_u64().unwrap() as u32,
-            )
-        })
-        .collect()
-}
-
-fn bitfield_word(page: &Page) -> u128 {
-    let s = page.js(
-        "return document.querySelector('#bitfield').dataset.word;",
-        vec![],
-    );
-    u128::from_str_radix(s.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
-}
-
-fn flip_and_check(page: &Page, bit: u32) {
-    let isa = isas::w128();
-    let before = bitfield_word(page);
-    let after = before ^ (1u128 << bit);
-    page.click(&format!("#bitfield .bit[data-bit=\"{bit}\"]"));
-    page.wait(&format!(
-        "return document.querySelector('#bitfield').dataset.word === '{after:#x}';"
-    ));
-    match decode::decode(isa, after) {
-        Ok((inst, notes)) => {
-            let shown = page.js(
-                "const e = document.querySelector('#bf-disasm'); return e && e.textContent;",
-                vec![],
-            );
-            assert_eq!(
-                shown,
-                json!(disasm::disasm(isa, &inst)),
-                "flipping bit {bit}"
-            );
-            let want: BTreeSet<_> = notes
-                .iter()
-                .map(|n| (n.name.clone(), n.lo, n.width))
-                .collect();
-            assert_eq!(drawn_fields(page), want);
-        }
-        Err(e) => {
-            let shown = page.js(
-                "const e = document.querySelector('#bf-error'); return e && e.textContent;",
-                vec![],
-            );
-            assert_eq!(shown, json!(e.to_string()), "flipping bit {bit}");
-        }
-    }
-}
-
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn typing_listing_bitfield_and_errors() {
@@ -140,14 +76,7 @@ fn typing_listing_bitfield_and_errors() {
     page.click("#listing tbody tr[data-index=\"1\"]");
     page.tab("Encoding");
     page.wait("return document.querySelector('#bitfield[data-index=\"1\"]') !== null;");
-    let word = encode::encode(isa, &prog.lines[1].inst);
-    assert_eq!(bitfield_word(&page), word);
-    let (_, notes) = decode::decode(isa, word).unwrap();
-    let want: BTreeSet<_> = notes
-        .iter()
-        .map(|n| (n.name.clone(), n.lo, n.width))
-        .collect();
-    assert_eq!(drawn_fields(&page), want);
+    let notes = page.check_bitfield(isa, &prog.lines[1].inst);
     let bits = page.js(
         "return document.querySelectorAll('#bitfield .bit[data-bit]').length;",
         vec![],
@@ -167,18 +96,18 @@ fn typing_listing_bitfield_and_errors() {
 
     // Flip bits: the view re-decodes as core does (new text or the error).
     let rd = notes.iter().find(|n| n.name == "rd").unwrap();
-    flip_and_check(&page, rd.lo); // R2 -> R3
+    page.flip_and_check(isa, rd.lo); // R2 -> R3
     let shown = page.js(
         "return document.querySelector('#bf-disasm').textContent;",
         vec![],
     );
     assert!(shown.as_str().unwrap().contains("R3, R0"), "{shown}");
     page.shot("bitfield_flipped");
-    flip_and_check(&page, 127); // an unused bit: no instruction
+    page.flip_and_check(isa, 127); // an unused bit: no instruction
     page.shot("bitfield_decode_error");
-    flip_and_check(&page, 127);
-    flip_and_check(&page, 0); // the optype field
-    flip_and_check(&page, 0);
+    page.flip_and_check(isa, 127);
+    page.flip_and_check(isa, 0); // the optype field
+    page.flip_and_check(isa, 0);
 
     // Type a field value, then write the instruction back into the source.
     page.js(

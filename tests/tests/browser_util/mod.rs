@@ -4,7 +4,13 @@
 #![allow(dead_code)]
 
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::time::Duration;
+use warpscope_core::decode::{self, FieldNote};
+use warpscope_core::disasm;
+use warpscope_core::encode;
+use warpscope_core::inst::Inst;
+use warpscope_core::spec::model::Isa;
 use xtask::server::Server;
 use xtask::webdriver::Browser;
 
@@ -16,6 +22,15 @@ pub struct Page {
 
 /// Bounded wait for every poll.
 pub const WAIT: Duration = Duration::from_secs(20);
+
+/// (name, lo, width) of every field the decoder notes: the spans the
+/// bitfield view must draw.
+fn field_spans(notes: &[FieldNote]) -> BTreeSet<(String, u32, u32)> {
+    notes
+        .iter()
+        .map(|n| (n.name.clone(), n.lo, n.width))
+        .collect()
+}
 
 impl Page {
     /// Serves the workspace and opens the playground at `w`×`h`.
@@ -167,6 +182,78 @@ impl Page {
             .save_screenshot(name)
             .expect("screenshot saved");
         assert!(std::fs::metadata(&p).unwrap().len() > 1000);
+    }
+
+    /// (name, lo, width) of every field span drawn in the bitfield view.
+    pub fn drawn_fields(&self) -> BTreeSet<(String, u32, u32)> {
+        let v = self.js(
+            "return Array.from(document.querySelectorAll('#bitfield .fld[data-field]')).map(f =>
+                [f.dataset.field, Number(f.dataset.lo), Number(f.dataset.width)]);",
+            vec![],
+        );
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f[0].as_str().unwrap().to_string(),
+                    f[1].as_u64().unwrap() as u32,
+                    f[2].as_u64().unwrap() as u32,
+                )
+            })
+            .collect()
+    }
+
+    /// The word the bitfield view shows.
+    pub fn bitfield_word(&self) -> u128 {
+        let s = self.js(
+            "return document.querySelector('#bitfield').dataset.word;",
+            vec![],
+        );
+        u128::from_str_radix(s.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+    }
+
+    /// Checks that the bitfield view shows `inst`: its word and the field
+    /// spans core's decoder finds in it, which it returns.
+    pub fn check_bitfield(&self, isa: &Isa, inst: &Inst) -> Vec<FieldNote> {
+        let word = encode::encode(isa, inst);
+        assert_eq!(self.bitfield_word(), word);
+        let (_, notes) = decode::decode(isa, word).expect("the shown word decodes");
+        assert_eq!(self.drawn_fields(), field_spans(&notes));
+        notes
+    }
+
+    /// Clicks a bit of the bitfield view and checks the page against
+    /// core's decoder for `isa`: the new instruction's text and fields, or
+    /// the reason the word does not decode.
+    pub fn flip_and_check(&self, isa: &Isa, bit: u32) {
+        let before = self.bitfield_word();
+        let after = before ^ (1u128 << bit);
+        self.click(&format!("#bitfield .bit[data-bit=\"{bit}\"]"));
+        self.wait(&format!(
+            "return document.querySelector('#bitfield').dataset.word === '{after:#x}';"
+        ));
+        match decode::decode(isa, after) {
+            Ok((inst, notes)) => {
+                let shown = self.js(
+                    "const e = document.querySelector('#bf-disasm'); return e && e.textContent;",
+                    vec![],
+                );
+                assert_eq!(
+                    shown,
+                    json!(disasm::disasm(isa, &inst)),
+                    "flipping bit {bit}"
+                );
+                assert_eq!(self.drawn_fields(), field_spans(&notes));
+            }
+            Err(e) => {
+                let shown = self.js(
+                    "const e = document.querySelector('#bf-error'); return e && e.textContent;",
+                    vec![],
+                );
+                assert_eq!(shown, json!(e.to_string()), "flipping bit {bit}");
+            }
+        }
     }
 
     /// Errors collected by the page since it loaded.
