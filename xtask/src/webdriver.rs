@@ -36,7 +36,11 @@ pub const MOUNTED: &str =
 
 /// How long a page load may take to mount the app (generous: a loaded
 /// machine compiles the wasm bundle slowly).
-pub const MOUNT_WAIT: Duration = Duration::from_secs(60);
+pub const MOUNT_WAIT: Duration = Duration::from_secs(30);
+
+/// Page loads tried before [`Browser::open_app`] gives up on a load that
+/// never starts the bundle.
+pub const MOUNT_ATTEMPTS: usize = 3;
 
 /// A free loopback TCP port.
 pub fn free_port() -> Result<u16, String> {
@@ -122,11 +126,11 @@ impl Browser {
 
     /// Opens the playground at `url` and waits (bounded by `MOUNT_WAIT`)
     /// until the app has mounted. A load that has not started the bundle by
-    /// then, with no error reported, is retried once and said so on stderr
-    /// (seen only on heavily loaded machines); any other failure, an error
-    /// while starting included, is returned with what the page showed.
+    /// then, with no error reported, is tried again (up to `MOUNT_ATTEMPTS`
+    /// loads) and said so on stderr; any other failure, an error while
+    /// starting included, is returned with what the page showed.
     pub fn open_app(&self, url: &str) -> Result<(), String> {
-        for attempt in 0..2 {
+        for attempt in 1..=MOUNT_ATTEMPTS {
             self.goto(url)?;
             if self.wait_for(MOUNTED, MOUNT_WAIT).is_ok() {
                 return Ok(());
@@ -139,7 +143,7 @@ impl Browser {
                 vec![],
             )?;
             let stalled = state["loading"] == json!(true) && state["errors"] == json!([]);
-            if !stalled || attempt == 1 {
+            if !stalled || attempt == MOUNT_ATTEMPTS {
                 return Err(format!(
                     "the app did not mount within {MOUNT_WAIT:?}: {state}"
                 ));
