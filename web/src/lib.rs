@@ -151,18 +151,7 @@ fn app() -> Html {
                         d.dispatch(a);
                     }
                 });
-            let win = web_sys::window();
-            if let Some(w) = &win {
-                let _ = w.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = win {
-                    let _ = w.remove_event_listener_with_callback(
-                        "keydown",
-                        cb.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+            crate::listen_window("keydown", cb)
         });
     }
 
@@ -359,6 +348,20 @@ fn app() -> Html {
                 <span class="fmt-now">{ format!("values: {}", match st.fmt { Fmt::Hex => "hex", Fmt::Unsigned => "unsigned", Fmt::Signed => "signed", Fmt::Float => "float" }) }</span>
             </footer>
         </div>
+    }
+}
+
+/// Adds `cb` as a listener for `event` on the window; the returned function
+/// removes it (an effect's cleanup).
+pub(crate) fn listen_window<T: ?Sized>(event: &'static str, cb: Closure<T>) -> impl FnOnce() {
+    let win = web_sys::window();
+    if let Some(w) = &win {
+        let _ = w.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+    }
+    move || {
+        if let Some(w) = win {
+            let _ = w.remove_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+        }
     }
 }
 

@@ -521,19 +521,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
                 let cur = latest.borrow().clone();
                 d.dispatch(Action::Share(open_action(&frag, cur.as_deref())));
             });
-            let win = web_sys::window();
-            if let Some(w) = &win {
-                let _ =
-                    w.add_event_listener_with_callback("hashchange", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = win {
-                    let _ = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        cb.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+            crate::listen_window("hashchange", cb)
         });
     }
 
@@ -603,18 +591,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
                     }
                 },
             );
-            let win = web_sys::window();
-            if let Some(w) = &win {
-                let _ = w.add_event_listener_with_callback("keydown", cb.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(w) = win {
-                    let _ = w.remove_event_listener_with_callback(
-                        "keydown",
-                        cb.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+            crate::listen_window("keydown", cb)
         });
     }
 }
