@@ -1,9 +1,8 @@
 //! Project automation for warpscope (`cargo xtask ...`), plus the pieces the
-//! end-to-end tests share: a static file server, a tiny HTTP client and a
-//! WebDriver client for headless Chromium.
+//! end-to-end tests share: a static file server and a WebDriver client for
+//! headless Chromium.
 
 pub mod bundle;
-pub mod http;
 pub mod server;
 pub mod setup;
 pub mod webdriver;

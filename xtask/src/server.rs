@@ -176,13 +176,22 @@ mod tests {
         std::fs::create_dir_all(&root).unwrap();
         std::fs::write(root.join("m.wasm"), [0u8, 97, 115, 109]).unwrap();
         let srv = Server::start(&root, 0).unwrap();
-        let (status, head, body) = crate::http::get(&format!("{}m.wasm", srv.url())).unwrap();
-        assert_eq!(status, 200);
-        assert!(head
-            .to_ascii_lowercase()
-            .contains("content-type: application/wasm"));
-        assert_eq!(body, vec![0u8, 97, 115, 109]);
-        let (status, _, _) = crate::http::get(&format!("{}nope", srv.url())).unwrap();
+        let agent = crate::webdriver::agent();
+        let mut resp = agent.get(&format!("{}m.wasm", srv.url())).call().unwrap();
+        assert_eq!(resp.status().as_u16(), 200);
+        let mime = resp
+            .headers()
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert_eq!(mime, "application/wasm");
+        assert_eq!(
+            resp.body_mut().read_to_vec().unwrap(),
+            vec![0u8, 97, 115, 109]
+        );
+        let (status, _) =
+            crate::webdriver::request(&agent, "GET", &format!("{}nope", srv.url()), None).unwrap();
         assert_eq!(status, 404);
         drop(srv);
         let _ = std::fs::remove_dir_all(&root);

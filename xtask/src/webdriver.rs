@@ -2,7 +2,6 @@
 //! loopback HTTP). Everything it starts is stopped when the [`Browser`] is
 //! dropped, also when a test panics.
 
-use crate::http;
 use serde_json::{json, Value};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -12,6 +11,7 @@ use std::time::{Duration, Instant};
 /// A chromedriver process with one browser session.
 pub struct Browser {
     driver: Child,
+    agent: ureq::Agent,
     base: String,
     session: String,
     profile: PathBuf,
@@ -48,6 +48,46 @@ pub fn free_port() -> Result<u16, String> {
     Ok(l.local_addr().map_err(|e| e.to_string())?.port())
 }
 
+/// An HTTP client for loopback servers: statuses of 400 and above are
+/// answers to read (WebDriver reports its errors in the body), and a call
+/// that hangs fails after a minute.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+/// Sends one request with an optional JSON body; returns the status and the
+/// whole body.
+pub fn request(
+    agent: &ureq::Agent,
+    method: &str,
+    url: &str,
+    body: Option<&str>,
+) -> Result<(u16, Vec<u8>), String> {
+    let sent = match (method, body) {
+        ("GET", _) => agent.get(url).call(),
+        ("DELETE", _) => agent.delete(url).call(),
+        ("POST", b) => agent
+            .post(url)
+            .header("Content-Type", "application/json; charset=utf-8")
+            .send(b.unwrap_or("{}")),
+        _ => return Err(format!("unsupported method {method}")),
+    };
+    let mut resp = sent.map_err(|e| format!("{method} {url}: {e}"))?;
+    let status = resp.status().as_u16();
+    // Screenshots come back as base64 in JSON: allow large bodies.
+    let body = resp
+        .body_mut()
+        .with_config()
+        .limit(1 << 30)
+        .read_to_vec()
+        .map_err(|e| format!("{method} {url}: reading the body: {e}"))?;
+    Ok((status, body))
+}
+
 impl Browser {
     /// Starts chromedriver and a headless Chromium window of `w`×`h` pixels.
     pub fn start(w: u32, h: u32) -> Result<Browser, String> {
@@ -64,13 +104,14 @@ impl Browser {
             std::env::temp_dir().join(format!("warpscope-chrome-{}-{port}", std::process::id()));
         let mut b = Browser {
             driver,
+            agent: agent(),
             base: format!("http://127.0.0.1:{port}"),
             session: String::new(),
             profile,
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            if let Ok((200, _, body)) = http::get(&format!("{}/status", b.base)) {
+            if let Ok((200, body)) = request(&b.agent, "GET", &format!("{}/status", b.base), None) {
                 let v: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
                 if v["value"]["ready"] == json!(true) {
                     break;
@@ -101,8 +142,12 @@ impl Browser {
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let body = body.map(|b| b.to_string());
-        let (status, _, resp) =
-            http::request(method, &format!("{}{}", self.base, path), body.as_deref())?;
+        let (status, resp) = request(
+            &self.agent,
+            method,
+            &format!("{}{}", self.base, path),
+            body.as_deref(),
+        )?;
         let v: Value = serde_json::from_slice(&resp)
             .map_err(|e| format!("bad JSON from chromedriver: {e}"))?;
         if status >= 400 {
