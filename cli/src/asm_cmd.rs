@@ -1,14 +1,12 @@
 //! `warpscope asm`: assemble a program, print each instruction's encoding
 //! and canonical disassembly.
 
-use crate::input::{self, Parsed};
-use std::io::Write;
+use crate::input::{self, Source};
 use warpscope_core::encode::{self, UnitKind};
 use warpscope_core::{asm, diag, disasm};
 
-const USAGE: &str = "\
-usage: warpscope asm [--isa NAME] [FILE]
-
+/// The description `warpscope asm --help` prints.
+pub const ABOUT: &str = "\
 Assembles FILE (standard input when FILE is absent or `-`) and prints one line
 per instruction: the encoding as hex digits (most significant first, no 0x),
 two spaces, and the canonical disassembly. Diagnostics go to standard error;
@@ -19,24 +17,22 @@ A gfx9 instruction with a 32-bit literal prints two groups, the instruction
 dword first, then the literal (`ba00f801 12345678`). sm50 code is printed as
 it lies in memory: before every three instructions a line with their
 control word and, after `//`, its slots in maxas' notation
-(wait:read-barrier:write-barrier:yield:stall).
+(wait:read-barrier:write-barrier:yield:stall).";
 
-options:
-  --isa NAME   instruction set: w128 (default), sm50, gfx9
-  -h, --help   this text
-";
+/// The examples `warpscope asm --help` prints.
+pub const EXAMPLES: &str = "\
+examples:
+  warpscope asm examples/w128/shfl_down.s
+  printf 'S_NOP 0\\nS_ENDPGM\\n' | warpscope asm --isa gfx9
+  warpscope asm prog.s | warpscope dis      # reads its own output back";
 
-/// Runs `warpscope asm ARGS...`; returns the exit status.
-pub fn cmd(args: &[String]) -> i32 {
-    let opts = match input::parse("asm", USAGE, args) {
-        Parsed::Run(o) => o,
-        Parsed::Exit(code) => return code,
-    };
-    let (name, src) = match input::read("asm", &opts.file) {
+/// Runs `warpscope asm`; returns the exit status.
+pub fn cmd(source: &Source) -> i32 {
+    let (name, src) = match source.read("asm") {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let isa = opts.isa;
+    let isa = source.isa;
     match asm::assemble(isa, &src) {
         Ok(prog) => {
             if !prog.warnings.is_empty() {
@@ -56,15 +52,7 @@ pub fn cmd(args: &[String]) -> i32 {
                 }
                 out.push('\n');
             }
-            let mut stdout = std::io::stdout().lock();
-            if stdout
-                .write_all(out.as_bytes())
-                .and_then(|_| stdout.flush())
-                .is_err()
-            {
-                return 1;
-            }
-            0
+            input::print_out(&out)
         }
         Err(diags) => {
             eprint!("{}", diag::render(&diags, &[(&name, &src)]));

@@ -1,12 +1,10 @@
 //! `warpscope dis`: disassemble hex words, one per line.
 
-use crate::input::{self, Parsed};
-use std::io::Write;
+use crate::input::{self, Source};
 use warpscope_core::{decode, disasm, encode};
 
-const USAGE: &str = "\
-usage: warpscope dis [--isa NAME] [FILE]
-
+/// The description `warpscope dis --help` prints.
+pub const ABOUT: &str = "\
 Reads one instruction word per line from FILE (standard input when FILE is
 absent or `-`): hex digits, optionally with 0x and `_` separators. Blank lines
 and `//` comments are skipped, and so is anything after two spaces, so the
@@ -18,24 +16,22 @@ gfx9: a line holds one instruction: its dword, then (for an instruction with
 a 32-bit literal) the literal dword, separated by a space, as `asm` prints
 them. sm50: the words are a code stream as `asm` prints it: the first word
 and every fourth after it are control words (printed as `// control: ...`),
-each followed by up to three instructions whose controls it holds.
+each followed by up to three instructions whose controls it holds.";
 
-options:
-  --isa NAME   instruction set: w128 (default), sm50, gfx9
-  -h, --help   this text
-";
+/// The examples `warpscope dis --help` prints.
+pub const EXAMPLES: &str = "\
+examples:
+  echo 0x00000000000000000000000000000f94d | warpscope dis
+  warpscope asm --isa sm50 prog.s | warpscope dis --isa sm50
+  warpscope dis --isa gfx9 words.txt";
 
-/// Runs `warpscope dis ARGS...`; returns the exit status.
-pub fn cmd(args: &[String]) -> i32 {
-    let opts = match input::parse("dis", USAGE, args) {
-        Parsed::Run(o) => o,
-        Parsed::Exit(code) => return code,
-    };
-    let (_, src) = match input::read("dis", &opts.file) {
+/// Runs `warpscope dis`; returns the exit status.
+pub fn cmd(source: &Source) -> i32 {
+    let (_, src) = match source.read("dis") {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let isa = opts.isa;
+    let isa = source.isa;
     let control = isa.dialect.control;
     let mut status = 0;
     let mut out = String::new();
@@ -99,13 +95,8 @@ pub fn cmd(args: &[String]) -> i32 {
         }
         out.push('\n');
     }
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_all(out.as_bytes())
-        .and_then(|_| stdout.flush())
-        .is_err()
-    {
-        return 1;
+    match input::print_out(&out) {
+        0 => status,
+        code => code,
     }
-    status
 }

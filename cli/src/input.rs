@@ -1,93 +1,100 @@
-//! Argument parsing and input reading shared by `asm` and `dis`.
+//! Options and input handling shared by the commands: the `--isa NAME`
+//! option, the `[FILE]` argument, reading the input and printing results.
 
-use std::io::Read;
+use clap::builder::{PossibleValue, TypedValueParser};
+use std::io::{Read, Write};
 use warpscope_core::isas;
 use warpscope_core::spec::model::Isa;
 
-/// What `asm` and `dis` were asked to do.
-pub struct Options {
-    /// The ISA to use.
+/// `--isa NAME` and `[FILE]`: what `asm`, `dis` and `run` read.
+#[derive(clap::Args, Debug)]
+pub struct Source {
+    /// Instruction set: w128, sm50 or gfx9
+    #[arg(long, value_name = "NAME", default_value = "w128", value_parser = IsaName)]
     pub isa: &'static Isa,
-    /// The input file; `None` for standard input.
+    /// The input file; standard input when absent or `-`
+    #[arg(value_name = "FILE")]
     pub file: Option<String>,
 }
 
-/// The result of parsing arguments: options, or an exit status (help was
-/// printed, or an error was).
-pub enum Parsed {
-    Run(Options),
-    Exit(i32),
-}
-
-/// Parses `[--isa NAME] [FILE]` (also `--isa=NAME`, `-h`/`--help`).
-pub fn parse(command: &str, usage: &str, args: &[String]) -> Parsed {
-    let mut isa_name = String::from("w128");
-    let mut file: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        match a {
-            "-h" | "--help" => {
-                print!("{usage}");
-                return Parsed::Exit(0);
-            }
-            "--isa" => {
-                let Some(v) = args.get(i + 1) else {
-                    eprintln!("warpscope {command}: `--isa` needs a name\n\n{usage}");
-                    return Parsed::Exit(2);
-                };
-                isa_name = v.clone();
-                i += 1;
-            }
-            _ if a.starts_with("--isa=") => isa_name = a["--isa=".len()..].to_string(),
-            "-" => file = Some(a.to_string()),
-            _ if a.starts_with('-') => {
-                eprintln!("warpscope {command}: unknown option `{a}`\n\n{usage}");
-                return Parsed::Exit(2);
-            }
-            _ => {
-                if file.is_some() {
-                    eprintln!("warpscope {command}: only one input file may be given\n\n{usage}");
-                    return Parsed::Exit(2);
-                }
-                file = Some(a.to_string());
-            }
-        }
-        i += 1;
+impl Source {
+    /// Reads the input; see [`read`].
+    pub fn read(&self, command: &str) -> Result<(String, String), i32> {
+        read(command, self.file.as_deref())
     }
-    let Some(isa) = isas::by_name(&isa_name) else {
-        eprintln!(
-            "warpscope {command}: unknown ISA `{isa_name}`; known ISAs: {}",
-            isas::NAMES.join(", ")
-        );
-        return Parsed::Exit(2);
-    };
-    Parsed::Run(Options {
-        isa,
-        file: file.filter(|f| f != "-"),
-    })
 }
 
-/// Reads the input: the file, or standard input. Returns the name to show
-/// in messages and the text, or prints an error.
-pub fn read(command: &str, file: &Option<String>) -> Result<(String, String), i32> {
-    match file {
+/// Parses an ISA name into the bundled ISA, listing the known names when
+/// the name is not one of them (and to shell completion).
+#[derive(Clone, Copy, Debug)]
+pub struct IsaName;
+
+impl TypedValueParser for IsaName {
+    type Value = &'static Isa;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let name = value.to_string_lossy();
+        isas::by_name(&name).ok_or_else(|| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, unknown_isa(&name))
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(isas::NAMES.iter().map(PossibleValue::new)))
+    }
+}
+
+/// The message for an ISA name that is not one of the bundled ISAs.
+pub fn unknown_isa(name: &str) -> String {
+    format!(
+        "unknown ISA `{name}`; known ISAs: {}",
+        isas::NAMES.join(", ")
+    )
+}
+
+/// Reads the input: the file, or standard input for `None` and `-`.
+/// Returns the name to show in messages and the text, or prints an error
+/// and returns the exit status (2).
+pub fn read(command: &str, file: Option<&str>) -> Result<(String, String), i32> {
+    match file.filter(|f| *f != "-") {
         Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => Ok((path.clone(), text)),
+            Ok(text) => Ok((path.to_string(), text)),
             Err(e) => {
                 eprintln!("warpscope {command}: cannot read `{path}`: {e}");
                 Err(2)
             }
         },
-        None => {
-            let mut text = String::new();
-            match std::io::stdin().read_to_string(&mut text) {
-                Ok(_) => Ok(("<stdin>".to_string(), text)),
-                Err(e) => {
-                    eprintln!("warpscope {command}: cannot read standard input: {e}");
-                    Err(2)
-                }
-            }
+        None => read_stdin(command).map(|text| ("<stdin>".to_string(), text)),
+    }
+}
+
+/// Reads all of standard input, or prints an error and returns the exit
+/// status (2).
+pub fn read_stdin(command: &str) -> Result<String, i32> {
+    let mut text = String::new();
+    match std::io::stdin().read_to_string(&mut text) {
+        Ok(_) => Ok(text),
+        Err(e) => {
+            eprintln!("warpscope {command}: cannot read standard input: {e}");
+            Err(2)
         }
+    }
+}
+
+/// Prints `text` to standard output; returns the exit status (1 when
+/// standard output cannot be written, a closed pipe say).
+pub fn print_out(text: &str) -> i32 {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
+        Ok(()) => 0,
+        Err(_) => 1,
     }
 }

@@ -1,147 +1,113 @@
 //! `warpscope link`: make a permalink fragment from a source file, or read
 //! one back.
 
-use std::io::{Read, Write};
-use warpscope_core::isas;
+use crate::input::{self, Source};
 use warpscope_core::link::{decode_link, fragment_of, try_encode_link, LinkError, LinkState};
 
-const USAGE: &str = "\
-usage: warpscope link encode [OPTIONS] [FILE]
-       warpscope link decode [--json] FRAGMENT
-
-encode: prints the permalink fragment (the text after `#`, starting with
-`v1.`) for the program in FILE (standard input when FILE is absent or `-`).
-  --isa NAME          instruction set (default w128)
-  --selected N        the selected instruction (an index into the program)
-  --step N            the step position
-  --view KEY=VALUE    a view setting (repeatable), e.g. --view embed=1
-  --url BASE          print BASE#FRAGMENT instead of the fragment alone
-
-decode: prints the program stored in FRAGMENT, exactly as it was written.
-FRAGMENT may be a whole URL (what follows `#` is used) or `-` for standard
-input. Things the link asks for that this version cannot honour (an unknown
-ISA) are reported on standard error; the program is printed all the same.
-  --json              print the whole state as one JSON object:
-                      {\"isa\":..,\"source\":..,\"selected\":N|null,
-                       \"step\":N|null,\"view\":[[key,value],...]}
+const ABOUT: &str = "\
+Makes a permalink fragment (the text after `#`, starting with `v1.`) from a
+program, or prints the program a link holds.
 
 A link that cannot be read, or bad arguments, exit with status 2 and a
-message on standard error.
-";
+message on standard error.";
 
-/// Runs `warpscope link ARGS...`; returns the exit status.
-pub fn cmd(args: &[String]) -> i32 {
-    match args.first().map(String::as_str) {
-        Some("encode") => encode(&args[1..]),
-        Some("decode") => decode(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
-            0
-        }
-        Some(other) => usage_error(&format!("unknown subcommand `{other}`")),
-        None => usage_error("say `encode` or `decode`"),
+const EXAMPLES: &str = "\
+examples:
+  warpscope link encode examples/w128/broadcast.s
+  warpscope link encode --view embed=1 --url https://host/warpscope/ prog.s
+  warpscope link decode 'https://host/warpscope/#v1.Y2ApNzSyYAX7OO8ZAA'
+  warpscope link decode --json v1.Y2ApNzSyYAX7OO8ZAA";
+
+/// Arguments of `warpscope link`.
+#[derive(clap::Args)]
+#[command(
+    long_about = ABOUT,
+    after_help = EXAMPLES,
+    help_template = crate::SUBCOMMAND_HELP,
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Print the permalink fragment for a program
+    #[command(
+        long_about = "Prints the permalink fragment (the text after `#`, starting with `v1.`)\n\
+                      for the program in FILE (standard input when FILE is absent or `-`).",
+        after_help = EXAMPLES,
+        help_template = crate::SUBCOMMAND_HELP
+    )]
+    Encode(EncodeArgs),
+    /// Print the program stored in a permalink
+    #[command(
+        long_about = "Prints the program stored in FRAGMENT, exactly as it was written.\n\
+                      Things the link asks for that this version cannot honour (an unknown\n\
+                      ISA) are reported on standard error; the program is printed all the same.",
+        after_help = EXAMPLES,
+        help_template = crate::SUBCOMMAND_HELP
+    )]
+    Decode(DecodeArgs),
+}
+
+#[derive(clap::Args)]
+struct EncodeArgs {
+    #[command(flatten)]
+    source: Source,
+    /// The selected instruction (an index into the program)
+    #[arg(long, value_name = "N")]
+    selected: Option<u32>,
+    /// The step position
+    #[arg(long, value_name = "N")]
+    step: Option<u64>,
+    /// A view setting (repeatable), e.g. --view embed=1
+    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_view)]
+    view: Vec<(String, String)>,
+    /// Print BASE#FRAGMENT instead of the fragment alone
+    #[arg(long, value_name = "BASE")]
+    url: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct DecodeArgs {
+    /// Print the whole state as one JSON object:
+    /// {"isa":..,"source":..,"selected":N|null,"step":N|null,"view":[[key,value],...]}
+    #[arg(long)]
+    json: bool,
+    /// The fragment, a whole URL (what follows `#` is used), or `-` for
+    /// standard input
+    #[arg(value_name = "FRAGMENT")]
+    fragment: String,
+}
+
+fn parse_view(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!("needs KEY=VALUE, not `{s}`")),
     }
 }
 
-fn usage_error(msg: &str) -> i32 {
-    eprintln!("warpscope link: {msg}\n\n{USAGE}");
-    2
-}
-
-fn print_out(text: &str) -> i32 {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        Ok(()) => 0,
-        Err(_) => 1,
+/// Runs `warpscope link`; returns the exit status.
+pub fn cmd(args: &Args) -> i32 {
+    match &args.action {
+        Action::Encode(a) => encode(a),
+        Action::Decode(a) => decode(a),
     }
 }
 
-fn read_stdin() -> Result<String, i32> {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).map_err(|e| {
-        eprintln!("warpscope link: cannot read standard input: {e}");
-        2
-    })?;
-    Ok(text)
-}
-
-fn encode(args: &[String]) -> i32 {
-    let mut state = LinkState::new("w128", "");
-    let mut file: Option<String> = None;
-    let mut base: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        // `--name VALUE` or `--name=VALUE`.
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (a, None),
-        };
-        let takes_value = matches!(name, "--isa" | "--selected" | "--step" | "--view" | "--url");
-        let value = if takes_value {
-            match inline.or_else(|| {
-                i += 1;
-                args.get(i).cloned()
-            }) {
-                Some(v) => v,
-                None => return usage_error(&format!("`{name}` needs a value")),
-            }
-        } else {
-            String::new()
-        };
-        match name {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return 0;
-            }
-            "--isa" => state.isa = value,
-            "--selected" => match value.parse::<u32>() {
-                Ok(n) => state.selected = Some(n),
-                Err(_) => return usage_error(&format!("--selected needs a number, not `{value}`")),
-            },
-            "--step" => match value.parse::<u64>() {
-                Ok(n) => state.step = Some(n),
-                Err(_) => return usage_error(&format!("--step needs a number, not `{value}`")),
-            },
-            "--view" => match value.split_once('=') {
-                Some((k, v)) if !k.is_empty() => state.view.push((k.to_string(), v.to_string())),
-                _ => return usage_error(&format!("--view needs KEY=VALUE, not `{value}`")),
-            },
-            "--url" => base = Some(value),
-            "-" => file = Some(a.to_string()),
-            _ if a.starts_with('-') => return usage_error(&format!("unknown option `{a}`")),
-            _ => {
-                if file.is_some() {
-                    return usage_error("only one input file may be given");
-                }
-                file = Some(a.to_string());
-            }
-        }
-        i += 1;
-    }
-    if isas::by_name(&state.isa).is_none() {
-        eprintln!(
-            "warpscope link: unknown ISA `{}`; known ISAs: {}",
-            state.isa,
-            isas::NAMES.join(", ")
-        );
-        return 2;
-    }
-    state.source = match file.filter(|f| f != "-") {
-        Some(path) => match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("warpscope link: cannot read `{path}`: {e}");
-                return 2;
-            }
-        },
-        None => match read_stdin() {
-            Ok(t) => t,
-            Err(code) => return code,
-        },
+fn encode(args: &EncodeArgs) -> i32 {
+    let source = match args.source.read("link") {
+        Ok((_, text)) => text,
+        Err(code) => return code,
+    };
+    let state = LinkState {
+        selected: args.selected,
+        step: args.step,
+        view: args.view.clone(),
+        ..LinkState::new(&args.source.isa.name, &source)
     };
     let fragment = match try_encode_link(&state) {
         Ok(f) => f,
@@ -150,40 +116,21 @@ fn encode(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let line = match base {
+    let line = match &args.url {
         Some(b) => format!("{}#{fragment}\n", b.split('#').next().unwrap_or("")),
         None => format!("{fragment}\n"),
     };
-    print_out(&line)
+    input::print_out(&line)
 }
 
-fn decode(args: &[String]) -> i32 {
-    let mut json = false;
-    let mut input: Option<String> = None;
-    for a in args {
-        match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return 0;
-            }
-            "--json" => json = true,
-            "-" => input = Some(a.clone()),
-            s if s.starts_with("--") => return usage_error(&format!("unknown option `{s}`")),
-            _ => {
-                if input.is_some() {
-                    return usage_error("give one link");
-                }
-                input = Some(a.clone());
-            }
-        }
-    }
-    let text = match input.as_deref() {
-        None => return usage_error("`decode` needs a link (or `-` for standard input)"),
-        Some("-") => match read_stdin() {
+fn decode(args: &DecodeArgs) -> i32 {
+    let text = if args.fragment == "-" {
+        match input::read_stdin("link") {
             Ok(t) => t,
             Err(code) => return code,
-        },
-        Some(s) => s.to_string(),
+        }
+    } else {
+        args.fragment.clone()
     };
     let state = match decode_link(&text) {
         Ok(s) => s,
@@ -195,7 +142,7 @@ fn decode(args: &[String]) -> i32 {
     for w in state.warnings() {
         eprintln!("warpscope link: warning: {w}");
     }
-    if json {
+    if args.json {
         let value = serde_json::json!({
             "isa": state.isa,
             "source": state.source,
@@ -203,9 +150,9 @@ fn decode(args: &[String]) -> i32 {
             "step": state.step,
             "view": state.view,
         });
-        print_out(&format!("{value}\n"))
+        input::print_out(&format!("{value}\n"))
     } else {
-        print_out(&state.source)
+        input::print_out(&state.source)
     }
 }
 

@@ -1,15 +1,13 @@
 //! `warpscope run`: run a program on one simulated warp and print the final
 //! warp state, as a table or as one JSON object.
 
-use crate::input;
+use crate::input::{self, Source};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use warpscope_core::asm;
+use warpscope_core::diag;
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, DEFAULT_MAX_STEPS};
-use warpscope_core::{asm, diag, isas};
 
-const USAGE: &str = "\
-usage: warpscope run [--isa NAME] [--json] [--max-steps N] [FILE]
-
+const ABOUT: &str = "\
 Assembles FILE (standard input when FILE is absent or `-`), runs it on one
 32-lane warp until every lane exited, no lane can run, or N steps (default
 100000) have executed, and prints the final state of every register the
@@ -27,94 +25,41 @@ have not exited. Assembly errors go to standard error (exit status 1).
 sm50 adds \"CC\": [32 numbers] (ZF bit 0, SF bit 1, CF bit 2, OF bit 3 of each
 lane) when the program initialises or reads CC. gfx9 lists scalar registers
 as \"s2\": n and hardware registers by name, \"HW_REG_MODE\": n (the wave's
-scalar state; all 32 scheduler lanes run every instruction together).
+scalar state; all 32 scheduler lanes run every instruction together).";
 
-options:
-  --isa NAME       instruction set: w128 (default), sm50, gfx9
-  --json           print JSON instead of a table
-  --max-steps N    step budget (default 100000)
-  -h, --help       this text
-";
+const EXAMPLES: &str = "\
+examples:
+  warpscope run examples/w128/butterfly_sum.s
+  warpscope run --json --max-steps 500 examples/w128/inclusive_scan.s
+  warpscope run --isa sm50 examples/sm50/lane_masks.s";
 
-struct Options {
-    isa: String,
+/// Arguments of `warpscope run`.
+#[derive(clap::Args)]
+#[command(long_about = ABOUT, after_help = EXAMPLES, help_template = crate::SUBCOMMAND_HELP)]
+pub struct Args {
+    #[command(flatten)]
+    source: Source,
+    /// Print JSON instead of a table
+    #[arg(long)]
     json: bool,
+    /// Step budget (decimal or 0x hex, `_` allowed)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STEPS, value_parser = parse_count)]
     max_steps: u64,
-    file: Option<String>,
 }
 
-fn parse(args: &[String]) -> Result<Options, i32> {
-    let mut o = Options {
-        isa: "w128".to_string(),
-        json: false,
-        max_steps: DEFAULT_MAX_STEPS,
-        file: None,
-    };
-    let usage_error = |msg: String| {
-        eprintln!("warpscope run: {msg}\n\n{USAGE}");
-        2
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let mut value = |name: &str| -> Result<String, i32> {
-            if let Some(v) = a.strip_prefix(&format!("{name}=")) {
-                return Ok(v.to_string());
-            }
-            i += 1;
-            args.get(i)
-                .cloned()
-                .ok_or_else(|| usage_error(format!("`{name}` needs a value")))
-        };
-        match a {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Err(0);
-            }
-            "--json" => o.json = true,
-            _ if a == "--isa" || a.starts_with("--isa=") => o.isa = value("--isa")?,
-            _ if a == "--max-steps" || a.starts_with("--max-steps=") => {
-                let v = value("--max-steps")?;
-                o.max_steps = parse_count(&v)
-                    .ok_or_else(|| usage_error(format!("`--max-steps {v}` is not a number")))?;
-            }
-            "-" => o.file = None,
-            _ if a.starts_with('-') => return Err(usage_error(format!("unknown option `{a}`"))),
-            _ => {
-                if o.file.is_some() {
-                    return Err(usage_error("only one input file may be given".into()));
-                }
-                o.file = Some(a.to_string());
-            }
-        }
-        i += 1;
-    }
-    Ok(o)
-}
-
-fn parse_count(s: &str) -> Option<u64> {
-    let s = s.replace('_', "");
-    match s.strip_prefix("0x") {
+fn parse_count(s: &str) -> Result<u64, String> {
+    let digits = s.replace('_', "");
+    match digits.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
-        None => s.parse().ok(),
+        None => digits.parse().ok(),
     }
+    .ok_or_else(|| format!("`{s}` is not a number"))
 }
 
-/// Runs `warpscope run ARGS...` (ARGS after the word `run`); returns the exit status.
-pub fn cmd(args: &[String]) -> i32 {
-    let opts = match parse(args) {
-        Ok(o) => o,
-        Err(code) => return code,
-    };
-    let Some(isa) = isas::by_name(&opts.isa) else {
-        eprintln!(
-            "warpscope run: unknown ISA `{}`; known ISAs: {}",
-            opts.isa,
-            isas::NAMES.join(", ")
-        );
-        return 2;
-    };
-    let (name, src) = match input::read("run", &opts.file) {
+/// Runs `warpscope run`; returns the exit status.
+pub fn cmd(opts: &Args) -> i32 {
+    let isa = opts.source.isa;
+    let (name, src) = match opts.source.read("run") {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -175,15 +120,7 @@ pub fn cmd(args: &[String]) -> i32 {
     } else {
         table(status, &sim, &warnings)
     };
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .is_err()
-    {
-        return 1;
-    }
-    0
+    input::print_out(&text)
 }
 
 fn status_name(status: RunStatus) -> &'static str {
