@@ -9,24 +9,27 @@ use std::process::Command;
 /// wasm-opt on the result when it is available.
 pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
     let t = setup::step(1, 2, "wasm-pack build (release, opt-level z, lto)");
+    let mut cmd = wasm_pack(root, tc, "web", "web", "../static/pkg");
+    cmd.args(["--no-typescript", "--no-pack"]);
+    setup::run(&mut cmd)?;
+    let _ = std::fs::remove_file(root.join("static/pkg/.gitignore"));
+    setup::done(t, "built static/pkg");
+    let t = setup::step(2, 2, "wasm-opt -Oz");
+    setup::done(t, optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"))?);
+    print_sizes(root)?;
+    Ok(())
+}
+
+/// `wasm-pack build CRATE --release --target TARGET --out-dir OUT_DIR`
+/// (OUT_DIR relative to the crate) with output name `warpscope`, the
+/// size-optimising release profile and the toolchain from setup. wasm-opt
+/// is left to [`optimise`].
+pub fn wasm_pack(root: &Path, tc: &Toolchain, krate: &str, target: &str, out_dir: &str) -> Command {
     let mut cmd = Command::new("wasm-pack");
     cmd.current_dir(root)
-        .args([
-            "build",
-            "web",
-            "--release",
-            "--target",
-            "web",
-            "--out-dir",
-            "../static/pkg",
-            "--out-name",
-            "warpscope",
-            "--no-typescript",
-            "--no-pack",
-            "--mode",
-            "no-install",
-            "--no-opt",
-        ])
+        .args(["build", krate, "--release", "--target", target])
+        .args(["--out-dir", out_dir, "--out-name", "warpscope"])
+        .args(["--mode", "no-install", "--no-opt"])
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z")
         .env("CARGO_PROFILE_RELEASE_LTO", "true")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1")
@@ -37,42 +40,39 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
     } else {
         cmd.env_remove("RUSTUP_TOOLCHAIN");
     }
-    setup::run(&mut cmd)?;
-    let _ = std::fs::remove_file(root.join("static/pkg/.gitignore"));
-    setup::done(t, "built static/pkg");
-    let t = setup::step(2, 2, "wasm-opt -Oz");
-    let wasm = root.join("static/pkg/warpscope_bg.wasm");
-    match &tc.wasm_opt {
-        Some(opt) => {
-            let tmp = wasm.with_extension("opt.wasm");
-            let ok = Command::new(opt)
-                .args(["-Oz", "--strip-debug", "--strip-producers"])
-                .args([
-                    "--enable-bulk-memory",
-                    "--enable-nontrapping-float-to-int",
-                    "--enable-sign-ext",
-                    "--enable-mutable-globals",
-                    "--enable-reference-types",
-                    "--enable-multivalue",
-                ])
-                .arg(&wasm)
-                .arg("-o")
-                .arg(&tmp)
-                .status()
-                .map(|s| s.success())
-                .unwrap_or(false);
-            if ok {
-                std::fs::rename(&tmp, &wasm).map_err(|e| e.to_string())?;
-                setup::done(t, "optimised");
-            } else {
-                let _ = std::fs::remove_file(&tmp);
-                setup::done(t, "warning: wasm-opt failed; keeping the unoptimised wasm");
-            }
-        }
-        None => setup::done(t, "skipped (no wasm-opt)"),
+    cmd
+}
+
+/// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
+/// returns what happened. A failing wasm-opt keeps the file as it was.
+pub fn optimise(tc: &Toolchain, wasm: &Path) -> Result<&'static str, String> {
+    let Some(opt) = &tc.wasm_opt else {
+        return Ok("skipped (no wasm-opt)");
+    };
+    let tmp = wasm.with_extension("opt.wasm");
+    let ok = Command::new(opt)
+        .args(["-Oz", "--strip-debug", "--strip-producers"])
+        .args([
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .arg(wasm)
+        .arg("-o")
+        .arg(&tmp)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if ok {
+        std::fs::rename(&tmp, wasm).map_err(|e| e.to_string())?;
+        Ok("optimised")
+    } else {
+        let _ = std::fs::remove_file(&tmp);
+        Ok("warning: wasm-opt failed; keeping the unoptimised wasm")
     }
-    print_sizes(root)?;
-    Ok(())
 }
 
 /// Raw and gzipped size of a file.

@@ -1,8 +1,9 @@
 //! Project automation for warpscope (`cargo xtask ...`), plus the pieces the
 //! end-to-end tests share: a static file server and a WebDriver client for
-//! headless Chromium.
+//! headless Chromium. `js` builds and tests the JavaScript package.
 
 pub mod bundle;
+pub mod js;
 pub mod server;
 pub mod setup;
 pub mod webdriver;

@@ -1,9 +1,9 @@
-//! `cargo xtask serve | build | test | dist | bench | setup`
+//! `cargo xtask serve | build | js | test | dist | bench | setup`
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
-use xtask::{bundle, server, setup};
+use xtask::{bundle, js, server, setup};
 
 const HELP: &str = "\
 cargo xtask <command>
@@ -11,7 +11,10 @@ cargo xtask <command>
   serve [--port N] [--no-build]   set up the wasm toolchain, build the release bundle,
                                   serve the playground on http://127.0.0.1:8080
   build                           set up and build the release bundle into static/pkg
-  test                            fmt check, clippy, native tests, wasm build, browser tests
+  js [--test]                     build the JavaScript package into js/pkg/web and js/pkg/node;
+                                  --test: then run its Node suite and the TypeScript check
+  test                            fmt check, clippy, native tests, wasm build, JavaScript
+                                  package tests, browser tests
   dist                            a self-contained dist/ folder for any static host
   bench                           criterion benchmarks of the core crate
   setup [--browser]               only make sure the toolchain (and Chromium) are ready
@@ -23,6 +26,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve(&root, &args[1..]),
         Some("build") => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
+        Some("js") => setup::ensure(&root, false).and_then(|tc| {
+            if args.iter().any(|a| a == "--test") {
+                js::build_and_test(&root, &tc).1
+            } else {
+                js::build(&root, &tc)
+            }
+        }),
         Some("test") => test(&root),
         Some("dist") => dist(&root),
         Some("bench") => bench(&root),
@@ -116,7 +126,7 @@ fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
     let mut counts = Counts::default();
     let mut steps: Vec<(&str, Result<(), String>)> = Vec::new();
-    let total = 6;
+    let total = 7;
 
     let t = setup::step(1, total, "cargo fmt --check");
     let r = setup::run(
@@ -162,19 +172,36 @@ fn test(root: &Path) -> Result<(), String> {
     let t = setup::step(4, total, "toolchain for the wasm build and the browser");
     let tc = setup::ensure(root, true);
     setup::done(t, if tc.is_ok() { "ok" } else { "FAILED" });
-    let build = match tc {
+    let build = match &tc {
         Ok(tc) => {
             let t = setup::step(5, total, "wasm build (release bundle)");
-            let r = bundle::build(root, &tc);
+            let r = bundle::build(root, tc);
             setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
             r
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.clone()),
     };
     let built = build.is_ok();
     steps.push(("wasm build", build));
 
-    let t = setup::step(6, total, "browser tests (headless Chromium)");
+    let t = setup::step(
+        6,
+        total,
+        "JavaScript package (wasm-pack web and nodejs, node --test, tsc --noEmit)",
+    );
+    let r = match &tc {
+        Ok(tc) => {
+            let (node, r) = js::build_and_test(root, tc);
+            counts.passed += node.pass;
+            counts.failed += node.fail;
+            r
+        }
+        Err(_) => Err("skipped: the toolchain is not ready".into()),
+    };
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("JavaScript package", r));
+
+    let t = setup::step(7, total, "browser tests (headless Chromium)");
     let r = if built {
         cargo_counted(
             root,

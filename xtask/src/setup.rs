@@ -12,7 +12,9 @@
 //! 2. `wasm-bindgen` at exactly the version pinned in `web/Cargo.toml`.
 //! 3. `wasm-pack`, the build driver.
 //! 4. `wasm-opt` from the npm package `binaryen` (Debian's is too old to read
-//!    what current rustc emits), in `~/.cache/warpscope/tools`.
+//!    what current rustc emits) and `tsc` from the npm package `typescript`
+//!    (it checks the JavaScript package's declarations), both in
+//!    `~/.cache/warpscope/tools`.
 //! 5. For tests only: Debian's `chromium` and `chromium-driver`.
 
 use std::path::{Path, PathBuf};
@@ -23,6 +25,8 @@ use std::time::{Duration, Instant};
 pub const FALLBACK_TOOLCHAIN: &str = "warpscope-web";
 /// The binaryen release whose wasm-opt is used.
 pub const BINARYEN_VERSION: &str = "132.0.0";
+/// The TypeScript release whose `tsc` checks the package's declarations.
+pub const TYPESCRIPT_VERSION: &str = "5.9.3";
 
 /// What the wasm build needs to know after setup.
 #[derive(Debug, Clone)]
@@ -31,6 +35,8 @@ pub struct Toolchain {
     pub rustup_toolchain: Option<String>,
     /// Path of the wasm-opt launcher, if available.
     pub wasm_opt: Option<PathBuf>,
+    /// Path of the TypeScript compiler, if available.
+    pub tsc: Option<PathBuf>,
 }
 
 /// Prints a step header and returns a timer.
@@ -251,26 +257,43 @@ pub fn tools_dir() -> PathBuf {
 /// Step 4: wasm-opt from npm's binaryen. Returns its launcher, or None (with a
 /// printed warning) when npm is unavailable: the bundle is then just larger.
 pub fn wasm_opt() -> Result<(Option<PathBuf>, &'static str), String> {
+    npm_tool("binaryen", BINARYEN_VERSION, "wasm-opt")
+}
+
+/// Step 4, too: tsc from npm's typescript. None (with a printed warning)
+/// when npm is unavailable: the declaration check then fails with a clear
+/// message.
+pub fn typescript() -> Result<(Option<PathBuf>, &'static str), String> {
+    npm_tool("typescript", TYPESCRIPT_VERSION, "tsc")
+}
+
+/// The launcher `bin` of the npm package `package` at `version`, installed
+/// into [`tools_dir`] when it is missing or another version.
+fn npm_tool(
+    package: &str,
+    version: &str,
+    bin: &str,
+) -> Result<(Option<PathBuf>, &'static str), String> {
     let dir = tools_dir();
-    let bin = dir.join("node_modules/.bin/wasm-opt");
-    let pkg = dir.join("node_modules/binaryen/package.json");
-    let have = std::fs::read_to_string(&pkg)
-        .map(|s| s.contains(&format!("\"version\": \"{BINARYEN_VERSION}\"")))
+    let launcher = dir.join("node_modules/.bin").join(bin);
+    let manifest = dir.join("node_modules").join(package).join("package.json");
+    let have = std::fs::read_to_string(&manifest)
+        .map(|s| s.contains(&format!("\"version\": \"{version}\"")))
         .unwrap_or(false);
-    if have && bin.exists() {
-        return Ok((Some(bin), "present"));
+    if have && launcher.exists() {
+        return Ok((Some(launcher), "present"));
     }
     if output(Command::new("npm").arg("--version")).is_none() {
-        println!("      warning: npm not found; the bundle will not be optimised by wasm-opt");
+        println!("      warning: npm not found; no {bin} ({package} from npm)");
         return Ok((None, "skipped (no npm)"));
     }
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    println!("      npm install binaryen@{BINARYEN_VERSION}");
+    println!("      npm install {package}@{version}");
     run(Command::new("npm")
         .current_dir(&dir)
         .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
-        .arg(format!("binaryen@{BINARYEN_VERSION}")))?;
-    Ok((Some(bin), "installed"))
+        .arg(format!("{package}@{version}")))?;
+    Ok((Some(launcher), "installed"))
 }
 
 /// Step 5 (tests only): Chromium and chromedriver.
@@ -324,10 +347,13 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
     let t = step(
         4,
         total,
-        &format!("wasm-opt (npm binaryen {BINARYEN_VERSION})"),
+        &format!(
+            "wasm-opt (npm binaryen {BINARYEN_VERSION}), tsc (npm typescript {TYPESCRIPT_VERSION})"
+        ),
     );
     let (wasm_opt, how) = wasm_opt()?;
-    done(t, how);
+    let (tsc, how_tsc) = typescript()?;
+    done(t, &format!("{how}; {how_tsc}"));
     if with_browser {
         let t = step(5, total, "chromium and chromedriver");
         done(t, chromium()?);
@@ -335,5 +361,6 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
     Ok(Toolchain {
         rustup_toolchain,
         wasm_opt,
+        tsc,
     })
 }
