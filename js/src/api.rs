@@ -1,0 +1,549 @@
+//! The JavaScript API as plain Rust: every function returns serialisable
+//! results or a [`Failure`], so the shapes are testable natively and the
+//! wasm-bindgen layer in `lib.rs` only converts.
+//!
+//! Everything here is a view of what warpscope-core computes; nothing is
+//! re-derived.
+
+use serde::Serialize;
+use warpscope_core::asm::{self, Program};
+use warpscope_core::decode::{self, FieldRole};
+use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
+use warpscope_core::encode::{self, UnitKind};
+use warpscope_core::link::{self, LinkState};
+use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
+use warpscope_core::spec::model::Isa;
+use warpscope_core::{disasm, isas};
+
+/// Why a call failed: a message and the diagnostics behind it. Thrown to
+/// JavaScript as an `Error` with a `diagnostics` property.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Failure {
+    /// One line for `Error.message`.
+    pub message: String,
+    /// The problems, each with its position in the input.
+    pub diagnostics: Vec<Diag>,
+}
+
+impl Failure {
+    /// A failure without diagnostics.
+    pub fn plain_message(message: String) -> Failure {
+        Failure {
+            message,
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+/// A diagnostic with 1-based line and column (columns in characters) and
+/// byte offsets into the input.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diag {
+    /// `"error"` or `"warning"`.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: String,
+    /// Advice, when there is any.
+    pub help: Option<String>,
+    /// Where it starts.
+    pub line: usize,
+    /// Where it starts, in characters.
+    pub column: usize,
+    /// Where it ends.
+    pub end_line: usize,
+    /// Where it ends (exclusive), in characters.
+    pub end_column: usize,
+    /// Byte offset of the start.
+    pub start: usize,
+    /// Byte offset of the end.
+    pub end: usize,
+}
+
+impl Diag {
+    /// Places a core diagnostic in `src`.
+    pub fn of(src: &str, d: &Diagnostic) -> Diag {
+        let a = line_col(src, d.span.start);
+        let b = line_col(src, d.span.end);
+        Diag {
+            severity: d.severity,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            line: a.line,
+            column: a.col,
+            end_line: b.line,
+            end_column: b.col,
+            start: d.span.start,
+            end: d.span.end,
+        }
+    }
+}
+
+fn isa_named(name: &str) -> Result<&'static Isa, Failure> {
+    isas::by_name(name).ok_or_else(|| {
+        Failure::plain_message(format!(
+            "unknown ISA `{name}`; known ISAs: {}",
+            isas::NAMES.join(", ")
+        ))
+    })
+}
+
+/// An instruction set the package knows.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IsaInfo {
+    /// Its name, as the other functions take it (`"w128"`).
+    pub name: String,
+    /// Bits of an instruction word.
+    pub word_bits: u32,
+    /// Most words one instruction takes (2 for a gfx9 literal).
+    pub max_words: u32,
+    /// True when instructions carry scheduling controls in separate
+    /// control words (sm50).
+    pub control_words: bool,
+}
+
+/// The bundled ISAs.
+pub fn isa_list() -> Vec<IsaInfo> {
+    isas::NAMES
+        .iter()
+        .filter_map(|n| isas::by_name(n))
+        .map(|isa| IsaInfo {
+            name: isa.name.clone(),
+            word_bits: isa.word_bits,
+            max_words: isa.dialect.max_words,
+            control_words: isa.dialect.control.is_some(),
+        })
+        .collect()
+}
+
+/// One line of an assembly listing: an instruction or (sm50) a control
+/// word, as `warpscope asm` prints them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRow {
+    /// `"inst"` or `"control"`.
+    pub kind: &'static str,
+    /// Index of the instruction in the program (null for a control word).
+    pub index: Option<usize>,
+    /// Byte address.
+    pub addr: u64,
+    /// The encoding in hex, most significant digit first.
+    pub hex: String,
+    /// Canonical disassembly, or the control word's slots.
+    pub text: String,
+    /// 1-based source line (null for a control word).
+    pub line: Option<usize>,
+    /// Byte offsets of the statement in the source (null for a control word).
+    pub start: Option<usize>,
+    /// End of the statement (exclusive).
+    pub end: Option<usize>,
+}
+
+/// An assembled program.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Assembly {
+    /// The ISA's name.
+    pub isa: String,
+    /// The code stream in hex, one entry per listing row.
+    pub words: Vec<String>,
+    /// The listing.
+    pub listing: Vec<ListingRow>,
+    /// Warnings (the program is usable).
+    pub warnings: Vec<Diag>,
+}
+
+fn assembled(isa: &Isa, source: &str) -> Result<Program, Failure> {
+    asm::assemble(isa, source).map_err(|diags| {
+        let n = diags.iter().filter(|d| d.is_error()).count();
+        Failure {
+            message: format!("{n} error{} in the program", if n == 1 { "" } else { "s" }),
+            diagnostics: diags.iter().map(|d| Diag::of(source, d)).collect(),
+        }
+    })
+}
+
+/// Assembles `source`.
+pub fn assemble(isa: &str, source: &str) -> Result<Assembly, Failure> {
+    let isa = isa_named(isa)?;
+    let program = assembled(isa, source)?;
+    let insts: Vec<_> = program.lines.iter().map(|l| l.inst.clone()).collect();
+    let listing: Vec<ListingRow> = encode::stream(isa, &insts)
+        .into_iter()
+        .map(|unit| {
+            let hex = disasm::format_words(isa, unit.bits, unit.words);
+            match unit.kind {
+                UnitKind::Control => ListingRow {
+                    kind: "control",
+                    index: None,
+                    addr: unit.addr,
+                    hex,
+                    text: disasm::control_text(isa, unit.bits as u64),
+                    line: None,
+                    start: None,
+                    end: None,
+                },
+                UnitKind::Inst(n) => {
+                    let l = &program.lines[n];
+                    ListingRow {
+                        kind: "inst",
+                        index: Some(n),
+                        addr: unit.addr,
+                        hex,
+                        text: disasm::disasm(isa, &l.inst),
+                        line: Some(l.line),
+                        start: Some(l.span.start),
+                        end: Some(l.span.end),
+                    }
+                }
+            }
+        })
+        .collect();
+    Ok(Assembly {
+        isa: isa.name.clone(),
+        words: listing.iter().map(|r| r.hex.clone()).collect(),
+        listing,
+        warnings: program
+            .warnings
+            .iter()
+            .map(|d| Diag::of(source, d))
+            .collect(),
+    })
+}
+
+/// One field of a decoded word.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Field {
+    /// Field name (`pg`, `rd`, `mode`).
+    pub name: String,
+    /// Lowest bit.
+    pub lo: u32,
+    /// Width in bits.
+    pub width: u32,
+    /// `[lo, width]` of the high part of a split field, else null.
+    pub high: Option<(u32, u32)>,
+    /// True when the field lies in the control slot (sm50).
+    pub in_control: bool,
+    /// The raw bits, in hex (`"0x1f"`).
+    pub raw: String,
+    /// The value as assembly text (`R5`, `PT (default)`).
+    pub meaning: String,
+    /// `"opcode"`, `"guard"`, `"operand"`, `"modifier"` or `"control"`.
+    pub role: &'static str,
+}
+
+/// A decoded instruction word.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decoded {
+    /// Canonical disassembly.
+    pub text: String,
+    /// The encoding in hex, as `assemble` prints it.
+    pub hex: String,
+    /// Every field of the opcode, with what it holds.
+    pub fields: Vec<Field>,
+}
+
+fn role_name(role: FieldRole) -> &'static str {
+    match role {
+        FieldRole::Opcode => "opcode",
+        FieldRole::Guard => "guard",
+        FieldRole::Operand => "operand",
+        FieldRole::Modifier => "modifier",
+        FieldRole::Control => "control",
+    }
+}
+
+/// Decodes one instruction written in hex (`0x` and `_` allowed; for gfx9
+/// the dword and then its literal, separated by a space; for sm50 one
+/// instruction word, whose scheduling controls then read as empty).
+pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
+    let isa = isa_named(isa)?;
+    let whole = |message: String| Failure {
+        diagnostics: vec![Diag::of(
+            hex,
+            &Diagnostic::error(Span::new(0, hex.len()), message.clone()),
+        )],
+        message,
+    };
+    let word = disasm::parse_hex(isa, hex).map_err(|d| Failure {
+        message: d.message.clone(),
+        diagnostics: vec![Diag::of(hex, &d)],
+    })?;
+    let word = match isa.dialect.control {
+        Some(c) => encode::with_slot(isa, word, c.empty_slot),
+        None => word,
+    };
+    let (inst, notes) = decode::decode(isa, word).map_err(|e| whole(e.to_string()))?;
+    let def = inst.def(isa);
+    let groups = hex.split_whitespace().count() as u32;
+    if isa.opcode_words(def) > groups {
+        return Err(whole(format!(
+            "{} needs {} words; the last one (its literal) is missing",
+            isa.optypes[def.optype].name,
+            isa.opcode_words(def)
+        )));
+    }
+    Ok(Decoded {
+        text: disasm::disasm(isa, &inst),
+        hex: disasm::format_inst(isa, &inst),
+        fields: notes
+            .into_iter()
+            .map(|n| Field {
+                name: n.name,
+                lo: n.lo,
+                width: n.width,
+                high: n.high,
+                in_control: n.in_control,
+                raw: format!("{:#x}", n.raw),
+                meaning: n.meaning,
+                role: role_name(n.role),
+            })
+            .collect(),
+    })
+}
+
+/// A permalink's content.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Link {
+    /// The ISA's name.
+    pub isa: String,
+    /// The program, exactly as written.
+    pub source: String,
+    /// The selected instruction, or null.
+    pub selected: Option<u32>,
+    /// The step position, or null.
+    pub step: Option<u64>,
+    /// View settings as `[key, value]` pairs.
+    pub view: Vec<(String, String)>,
+    /// What this version cannot honour (an unknown ISA).
+    pub warnings: Vec<String>,
+}
+
+/// Makes a permalink fragment (`v1....`).
+pub fn encode_link(
+    isa: &str,
+    source: &str,
+    selected: Option<u32>,
+    step: Option<u64>,
+    view: Vec<(String, String)>,
+) -> Result<String, Failure> {
+    let state = LinkState {
+        selected,
+        step,
+        view,
+        ..LinkState::new(isa, source)
+    };
+    link::try_encode_link(&state).map_err(|e| Failure::plain_message(e.to_string()))
+}
+
+/// Reads a permalink (a fragment or a whole URL).
+pub fn decode_link(text: &str) -> Result<Link, Failure> {
+    let state = link::decode_link(text).map_err(|e| {
+        let fragment = link::fragment_of(text);
+        let diagnostics = match e.offset {
+            Some(at) => {
+                let end = fragment[at..]
+                    .chars()
+                    .next()
+                    .map_or(at, |c| at + c.len_utf8());
+                vec![Diag::of(
+                    fragment,
+                    &Diagnostic::error(Span::new(at, end), e.message()),
+                )]
+            }
+            None => Vec::new(),
+        };
+        Failure {
+            message: e.to_string(),
+            diagnostics,
+        }
+    })?;
+    Ok(Link {
+        warnings: state.warnings(),
+        isa: state.isa,
+        source: state.source,
+        selected: state.selected,
+        step: state.step,
+        view: state.view,
+    })
+}
+
+/// Where a run or the warp stands, and how many steps it has taken.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunResult {
+    /// `"running"`, `"exited"`, `"halted"` or `"step_limit"`.
+    pub status: RunStatus,
+    /// Steps executed since the start.
+    pub steps: u64,
+}
+
+/// One register the program initialises or names, and its value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Register {
+    /// Its assembly name (`R5`, `P0`, `UR2`, `s3`, `HW_REG_MODE`).
+    pub name: String,
+    /// Where it lives (`{"R": 5}`), as step events name locations.
+    pub loc: Loc,
+    /// Its value.
+    pub value: Value,
+}
+
+/// The warp between steps.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WarpView {
+    /// Where the warp stands.
+    pub status: RunStatus,
+    /// Steps executed.
+    pub steps: u64,
+    /// Lanes that have not exited (a mask, bit per lane).
+    pub active: u32,
+    /// Lanes launched.
+    pub launched: u32,
+    /// Lanes that executed `EXIT`.
+    pub exited: u32,
+    /// The instruction the next step executes, or null.
+    pub next_index: Option<usize>,
+    /// Its source line, or null.
+    pub next_line: Option<usize>,
+    /// Lanes that the next step executes.
+    pub next_lanes: u32,
+    /// The registers the program initialises or names.
+    pub registers: Vec<Register>,
+    /// Warnings raised so far (`line N: ...`).
+    pub warnings: Vec<String>,
+}
+
+/// A simulated warp running one program.
+pub struct Warp {
+    sim: Sim,
+}
+
+impl Warp {
+    /// Assembles `source` and launches it.
+    pub fn new(isa: &str, source: &str) -> Result<Warp, Failure> {
+        let isa = isa_named(isa)?;
+        let program = assembled(isa, source)?;
+        Ok(Warp {
+            sim: Sim::new(isa, &program, LaunchConfig::default()),
+        })
+    }
+
+    /// One step, or None when no lane can run.
+    pub fn step(&mut self) -> Option<StepEvent> {
+        self.sim.step()
+    }
+
+    /// Undoes the last step; false at the start.
+    pub fn back(&mut self) -> bool {
+        self.sim.back()
+    }
+
+    /// Runs until no lane can run or `max_steps` steps ran.
+    pub fn run(&mut self, max_steps: u64) -> RunResult {
+        let status = self.sim.run(max_steps);
+        RunResult {
+            status,
+            steps: self.sim.steps(),
+        }
+    }
+
+    /// Back to the start.
+    pub fn reset(&mut self) {
+        self.sim.reset();
+    }
+
+    /// The warp now.
+    pub fn view(&self) -> WarpView {
+        let st = self.sim.state();
+        let next_index = self.sim.next_index();
+        WarpView {
+            status: self.sim.status(),
+            steps: self.sim.steps(),
+            active: st.active(),
+            launched: st.launched(),
+            exited: st.exited(),
+            next_index,
+            next_line: next_index.and_then(|i| self.sim.line_of(i)),
+            next_lanes: self.sim.next_lanes(),
+            registers: self
+                .sim
+                .touched_registers()
+                .iter()
+                .map(|&loc| Register {
+                    name: loc.name(),
+                    loc,
+                    value: st.get(loc),
+                })
+                .collect(),
+            warnings: self
+                .sim
+                .warnings()
+                .iter()
+                .map(|w| match w.step {
+                    Some(step) => format!("line {} (step {step}): {}", w.line, w.message),
+                    None => format!("line {}: {}", w.line, w.message),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assembly_errors_carry_positions() {
+        let f = assemble("w128", "EXIT\nMOVE R1, R2\n").unwrap_err();
+        assert_eq!(f.message, "1 error in the program");
+        assert_eq!(f.diagnostics[0].line, 2);
+        assert_eq!(f.diagnostics[0].column, 1);
+        assert!(f.diagnostics[0].message.contains("MOVE"));
+    }
+
+    #[test]
+    fn decode_reads_back_what_assemble_wrote() {
+        for isa in isa_list() {
+            let src = match isa.name.as_str() {
+                "gfx9" => "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0x5\ns_endpgm\n",
+                _ => "EXIT\n",
+            };
+            let a = assemble(&isa.name, src).unwrap();
+            for row in a.listing.iter().filter(|r| r.kind == "inst") {
+                let d = decode(&isa.name, &row.hex).unwrap();
+                assert_eq!(d.text, row.text, "{}", isa.name);
+            }
+        }
+        let f = decode("w128", "zz").unwrap_err();
+        assert_eq!(f.diagnostics.len(), 1);
+        assert!(decode("w64", "0").unwrap_err().message.contains("w128"));
+    }
+
+    #[test]
+    fn a_bad_link_says_where() {
+        let f = decode_link("v1.AAA*AA").unwrap_err();
+        assert_eq!(f.diagnostics[0].column, 7);
+        let l = encode_link("w128", "EXIT\n", Some(0), None, vec![]).unwrap();
+        assert_eq!(decode_link(&l).unwrap().source, "EXIT\n");
+    }
+
+    #[test]
+    fn the_warp_steps_back_and_runs() {
+        let mut w = Warp::new("w128", ".init R0 = lane\nIADD3 R1, R0, R0, RZ\nEXIT\n").unwrap();
+        let ev = w.step().unwrap();
+        assert_eq!(ev.line, 2);
+        assert!(w.back());
+        assert!(!w.back());
+        let r = w.run(100);
+        assert_eq!(r.status, RunStatus::Exited);
+        let v = w.view();
+        let r1 = v.registers.iter().find(|r| r.name == "R1").unwrap();
+        assert_eq!(
+            r1.value,
+            Value::Lanes(std::array::from_fn(|l| 2 * l as u32))
+        );
+    }
+}
