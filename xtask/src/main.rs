@@ -317,7 +317,18 @@ fn dist(root: &Path) -> Result<(), String> {
             return Err(format!("dist/{needed} is missing"));
         }
     }
+    // Precompressed copies for hosts that serve them (and `cargo xtask
+    // serve`): FILE.gz and FILE.br beside each text or wasm file.
+    let mut packed = 0;
+    for (name, _) in all.iter().chain([&("sw.js".to_string(), Vec::new())]) {
+        let path = out.join(name);
+        if bundle::compressible(&path) {
+            bundle::precompress(&path)?;
+            packed += 1;
+        }
+    }
     println!("dist/ is ready: copy it to any static host (it needs no server-side code);");
+    println!("{packed} files also as .gz and .br for hosts that send them precompressed");
     println!("once loaded, it works offline (service worker version {digest:016x})");
     Ok(())
 }
