@@ -23,9 +23,10 @@ fn fifty_cold_loads_each_become_ready_within_5s() {
         root.join("static/pkg/warpscope_bg.wasm").exists(),
         "static/pkg is missing: run `cargo xtask build` first"
     );
-    let server = Server::start(&root, 0).expect("static server starts");
     let mut times = Vec::with_capacity(LOADS);
     for i in 0..LOADS {
+        // A fresh server too, as every browser test starts one.
+        let server = Server::start(&root, 0).expect("static server starts");
         let browser = Browser::start(1280, 800).expect("chromium starts");
         browser
             .set_page_load_timeout(READY_WITHIN)

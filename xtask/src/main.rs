@@ -348,7 +348,7 @@ fn bench(root: &Path) -> Result<(), String> {
     let t = setup::step(
         3,
         3,
-        "browser measurements (simulator native vs wasm, UI latency)",
+        "browser measurements (simulator native vs wasm, UI latency, cold start-up)",
     );
     setup::run(Command::new("cargo").current_dir(root).args([
         "test",
@@ -362,6 +362,8 @@ fn bench(root: &Path) -> Result<(), String> {
         "--test-threads=1",
         "measure_sim_native_and_wasm",
         "measure_keystroke_and_step_latency",
+        "measure_startup",
+        "measure_startup_slow_4g",
     ]))?;
     setup::done(t, "figures written to target/e2e/bench-*.json");
     Ok(())

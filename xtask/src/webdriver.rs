@@ -148,6 +148,17 @@ impl Browser {
         )
     }
 
+    /// Sends a Chrome DevTools Protocol command through chromedriver (for
+    /// what WebDriver has no command for: network throttling, scripts
+    /// that run before a page's own).
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        self.call(
+            "POST",
+            &self.s("/goog/cdp/execute"),
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+    }
+
     /// Bounds how long a navigation may wait for the page's load event.
     pub fn set_page_load_timeout(&self, limit: Duration) -> Result<(), String> {
         self.call(
