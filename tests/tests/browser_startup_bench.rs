@@ -179,6 +179,6 @@ fn measure_startup() {
 #[test]
 #[ignore = "timing harness: needs the wasm bundle and Chromium"]
 fn measure_startup_slow_4g() {
-    let out = run("slow 4G", 5, true);
+    let out = run("slow 4G", 10, true);
     assert!(out["ready_ms"]["median"].as_f64().unwrap() > 0.0);
 }

@@ -138,6 +138,40 @@ pub fn bundle_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
     ]
 }
 
+/// The most the bundle (wasm + js + css + html) may weigh gzipped, in
+/// bytes: what a first visit over a slow line has to download.
+pub const BUDGET_GZIP: usize = 250_000;
+
+/// Whether `cargo xtask test` fails over [`BUDGET_GZIP`]. Off while the
+/// bundle is still above it (see docs/perf.md): the test command then
+/// prints the size and the budget as a warning.
+pub const ENFORCE_BUDGET: bool = false;
+
+/// The bundle's gzipped size checked against [`BUDGET_GZIP`]: `Ok` with a
+/// line to print when it fits (or when the budget is not enforced yet),
+/// `Err` with the size and the budget when it does not.
+pub fn check_budget(root: &Path) -> Result<String, String> {
+    let mut total = 0;
+    for (_, path) in bundle_files(root) {
+        total += sizes(&path)?.1;
+    }
+    let line = format!(
+        "bundle {} gzipped (wasm+js+css+html), budget {}",
+        kb(total),
+        kb(BUDGET_GZIP)
+    );
+    if total <= BUDGET_GZIP {
+        Ok(format!("{line}: ok"))
+    } else if ENFORCE_BUDGET {
+        Err(format!("{line}: over by {}", kb(total - BUDGET_GZIP)))
+    } else {
+        Ok(format!(
+            "warning: {line}: over by {} (not enforced yet)",
+            kb(total - BUDGET_GZIP)
+        ))
+    }
+}
+
 /// Prints the bundle's size table.
 pub fn print_sizes(root: &Path) -> Result<(), String> {
     println!("bundle size:");

@@ -173,6 +173,14 @@ fn test(root: &Path) -> Result<(), String> {
     };
     let built = build.is_ok();
     steps.push(("wasm build", build));
+    if built {
+        let r = bundle::check_budget(root);
+        match &r {
+            Ok(line) => println!("      {line}"),
+            Err(e) => println!("      {e}"),
+        }
+        steps.push(("bundle budget", r.map(|_| ())));
+    }
 
     let t = setup::step(6, total, "browser tests (headless Chromium)");
     let r = if built {
