@@ -28,7 +28,7 @@ fn main() {
             )
         });
         let path = out.join(format!("{}.wsi", b.name));
-        std::fs::write(&path, spec::compact::write(&isa))
+        std::fs::write(&path, spec::compact::write(&isa, b.sources))
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
 }

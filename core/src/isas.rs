@@ -128,6 +128,7 @@ fn open_compiled(name: &str) -> Isa {
     COMPILED
         .iter()
         .find(|(n, _)| *n == name)
-        .and_then(|(_, bytes)| crate::spec::compact::read(bytes))
+        .zip(sources_by_name(name))
+        .and_then(|((_, bytes), sources)| crate::spec::compact::read(bytes, sources))
         .unwrap_or_else(|| panic!("the compiled `{name}` description is missing or damaged"))
 }

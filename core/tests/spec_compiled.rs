@@ -19,28 +19,36 @@ fn compiled_isas_equal_the_descriptions_read_from_text() {
             serde_json::to_value(&from_text).unwrap(),
             "{name}: the compiled model differs from the one read from the text"
         );
-        assert_eq!(compact::write(compiled), compact::write(&from_text));
+        let sources = isas::sources_by_name(name).unwrap();
+        assert_eq!(
+            compact::write(compiled, sources),
+            compact::write(&from_text, sources)
+        );
     }
 }
 
 #[test]
 fn damaged_compact_forms_are_refused() {
-    let bytes = compact::write(isas::sm50());
-    assert!(compact::read(&bytes).is_some());
-    assert!(compact::read(&[]).is_none());
-    assert!(compact::read(b"WSI0").is_none());
+    let sources = isas::sources_by_name("sm50").unwrap();
+    let read = |b: &[u8]| compact::read(b, sources);
+    let bytes = compact::write(isas::sm50(), sources);
+    assert!(read(&bytes).is_some());
+    assert!(read(&[]).is_none());
+    assert!(read(b"WSI0").is_none());
+    // the strings kept as places in the texts need those texts
+    assert!(compact::read(&bytes, &[]).is_none());
     // every truncation is refused
     for cut in (0..bytes.len()).step_by(97) {
-        assert!(compact::read(&bytes[..cut]).is_none(), "cut at {cut}");
+        assert!(read(&bytes[..cut]).is_none(), "cut at {cut}");
     }
     // trailing bytes are refused
     let mut long = bytes.clone();
     long.push(0);
-    assert!(compact::read(&long).is_none());
+    assert!(read(&long).is_none());
     // flipped bytes never panic (they may still read as another model)
     for at in (4..bytes.len()).step_by(13) {
         let mut bad = bytes.clone();
         bad[at] ^= 0xff;
-        let _ = compact::read(&bad);
+        let _ = read(&bad);
     }
 }
