@@ -1,11 +1,14 @@
-//! The ISAs bundled with warpscope, loaded once from `core/isa/`.
+//! The ISAs bundled with warpscope, described in `core/isa/`.
 //!
-//! The description files are compiled into the binary with `include_str!`
-//! and read by [`crate::spec::load()`] the first time an ISA is asked for;
-//! later calls return the same `&'static` model. The files are part of the
-//! program: a description that fails to load is a bug in warpscope, so
-//! loading panics with the rendered diagnostics (a test proves the shipped
-//! files load cleanly).
+//! The description files are read and validated when warpscope is built:
+//! core's build script runs [`crate::spec::load_with`] on them (a
+//! description that does not load fails the build with its diagnostics)
+//! and stores each model in its [compact form](crate::spec::compact),
+//! which is compiled into the binary. The first time an ISA is asked for,
+//! that form is copied back into a model; later calls return the same
+//! `&'static` model. No description text is parsed at run time, so a
+//! browser tab starts without the description reader. The texts
+//! themselves stay available for a reference pane ([`sources_by_name`]).
 //!
 //! ```
 //! use warpscope_core::isas;
@@ -22,69 +25,26 @@
 //! assert_eq!(isas::w128_sources()[0].0, "base.isa");
 //! ```
 
-use crate::spec::model::{ControlLayout, Dialect, Isa, Machine, Syntax};
+use crate::spec::model::Isa;
 use std::sync::OnceLock;
 
-/// The w128 description files in load order: `(file name, text)`.
-const W128_SOURCES: &[(&str, &str)] = &[
-    ("base.isa", include_str!("../isa/w128/base.isa")),
-    ("sreg.isa", include_str!("../isa/w128/sreg.isa")),
-    ("warp.isa", include_str!("../isa/w128/warp.isa")),
-    ("alu.isa", include_str!("../isa/w128/alu.isa")),
-];
-
-/// The sm50 description files in load order.
-const SM50_SOURCES: &[(&str, &str)] = &[
-    ("base.isa", include_str!("../isa/sm50/base.isa")),
-    ("s2r.isa", include_str!("../isa/sm50/s2r.isa")),
-    ("p2r.isa", include_str!("../isa/sm50/p2r.isa")),
-    ("exit.isa", include_str!("../isa/sm50/exit.isa")),
-];
-
-/// The gfx9 description files in load order.
-const GFX9_SOURCES: &[(&str, &str)] = &[
-    ("base.isa", include_str!("../isa/gfx9/base.isa")),
-    ("sopk.isa", include_str!("../isa/gfx9/sopk.isa")),
-    ("sopp.isa", include_str!("../isa/gfx9/sopp.isa")),
-];
+mod bundled;
 
 /// Names of the bundled ISAs, for `--isa` help texts and menus.
 pub const NAMES: &[&str] = &["w128", "sm50", "gfx9"];
 
-/// The dialect properties of sm50: SASS syntax, one 64-bit word per
-/// instruction, a control word (three 21-bit slots) before every three
-/// instructions, a Maxwell warp.
-pub const SM50_DIALECT: Dialect = Dialect {
-    syntax: Syntax::Sass,
-    max_words: 1,
-    control: Some(ControlLayout {
-        per_word: 3,
-        slot_bits: 21,
-        empty_slot: 0x7e0,
-    }),
-    machine: Machine::Maxwell,
-};
-
-/// The dialect properties of gfx9: LLVM AMDGPU syntax, 32-bit words, up
-/// to two words (an instruction and its 32-bit literal), a wave's scalar
-/// unit.
-pub const GFX9_DIALECT: Dialect = Dialect {
-    syntax: Syntax::Amdgpu,
-    max_words: 2,
-    control: None,
-    machine: Machine::ScalarWave,
-};
+pub use bundled::{GFX9_DIALECT, SM50_DIALECT};
 
 /// The sm50 ISA (NVIDIA Maxwell SASS: S2R, P2R, EXIT), loaded on first
 /// use.
 ///
 /// # Panics
 ///
-/// Panics if the bundled description files do not load (ruled out by the
-/// crate's tests).
+/// Panics if its compiled form is damaged (ruled out by the crate's
+/// tests; a description that does not load fails the build).
 pub fn sm50() -> &'static Isa {
     static SM50: OnceLock<Isa> = OnceLock::new();
-    SM50.get_or_init(|| load_bundled_with("sm50", 64, SM50_DIALECT, SM50_SOURCES))
+    SM50.get_or_init(|| open_compiled("sm50"))
 }
 
 /// The gfx9 ISA (AMDGPU GFX9 scalar instructions: s_getreg_b32,
@@ -92,27 +52,27 @@ pub fn sm50() -> &'static Isa {
 ///
 /// # Panics
 ///
-/// Panics if the bundled description files do not load (ruled out by the
-/// crate's tests).
+/// Panics if its compiled form is damaged (ruled out by the crate's
+/// tests; a description that does not load fails the build).
 pub fn gfx9() -> &'static Isa {
     static GFX9: OnceLock<Isa> = OnceLock::new();
-    GFX9.get_or_init(|| load_bundled_with("gfx9", 32, GFX9_DIALECT, GFX9_SOURCES))
+    GFX9.get_or_init(|| open_compiled("gfx9"))
 }
 
 /// The w128 ISA: 128-bit words, SASS-like, loaded on first use.
 ///
 /// # Panics
 ///
-/// Panics (with the rendered diagnostics) if the bundled description files
-/// do not load, which the crate's tests rule out.
+/// Panics if its compiled form is damaged (ruled out by the crate's
+/// tests; a description that does not load fails the build).
 pub fn w128() -> &'static Isa {
     static W128: OnceLock<Isa> = OnceLock::new();
-    W128.get_or_init(|| load_bundled("w128", 128, W128_SOURCES))
+    W128.get_or_init(|| open_compiled("w128"))
 }
 
 /// The w128 description files in load order, as `(file name, text)`.
 pub fn w128_sources() -> &'static [(&'static str, &'static str)] {
-    W128_SOURCES
+    bundled::W128_SOURCES
 }
 
 /// A bundled ISA by its short name (`"w128"`), or `None` for an unknown
@@ -128,24 +88,47 @@ pub fn by_name(name: &str) -> Option<&'static Isa> {
 
 /// The description files of a bundled ISA by its short name.
 pub fn sources_by_name(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    match name {
-        "w128" => Some(w128_sources()),
-        "sm50" => Some(SM50_SOURCES),
-        "gfx9" => Some(GFX9_SOURCES),
-        _ => None,
-    }
+    bundled::ALL
+        .iter()
+        .find(|b| b.name == name)
+        .map(|b| b.sources)
 }
 
-fn load_bundled(name: &str, word_bits: u32, files: &[(&str, &str)]) -> Isa {
-    load_bundled_with(name, word_bits, Dialect::default(), files)
+/// The models loaded from the description texts with the reader, as the
+/// build script loads them: what the compiled forms must equal (for
+/// tests and tools that check them; the program itself uses the compiled
+/// forms).
+pub fn load_from_sources() -> Vec<Result<Isa, String>> {
+    bundled::ALL
+        .iter()
+        .map(|b| {
+            crate::spec::load_with(b.name, b.word_bits, b.dialect, b.sources)
+                .map_err(|d| crate::diag::render(&d, b.sources))
+        })
+        .collect()
 }
 
-fn load_bundled_with(name: &str, word_bits: u32, dialect: Dialect, files: &[(&str, &str)]) -> Isa {
-    match crate::spec::load_with(name, word_bits, dialect, files) {
-        Ok(isa) => isa,
-        Err(diags) => panic!(
-            "the bundled `{name}` description does not load:\n{}",
-            crate::diag::render(&diags, files)
-        ),
-    }
+/// The compact forms written by the build script, one per bundled ISA.
+const COMPILED: [(&str, &[u8]); 3] = [
+    (
+        "w128",
+        include_bytes!(concat!(env!("OUT_DIR"), "/w128.wsi")),
+    ),
+    (
+        "sm50",
+        include_bytes!(concat!(env!("OUT_DIR"), "/sm50.wsi")),
+    ),
+    (
+        "gfx9",
+        include_bytes!(concat!(env!("OUT_DIR"), "/gfx9.wsi")),
+    ),
+];
+
+fn open_compiled(name: &str) -> Isa {
+    COMPILED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .zip(sources_by_name(name))
+        .and_then(|((_, bytes), sources)| crate::spec::compact::read(bytes, sources))
+        .unwrap_or_else(|| panic!("the compiled `{name}` description is missing or damaged"))
 }

@@ -183,6 +183,14 @@ fn test(root: &Path) -> Result<(), String> {
     };
     let built = build.is_ok();
     steps.push(("wasm build", build));
+    if built {
+        let r = bundle::check_budget(root);
+        match &r {
+            Ok(line) => println!("      {line}"),
+            Err(e) => println!("      {e}"),
+        }
+        steps.push(("bundle budget", r.map(|_| ())));
+    }
 
     let t = setup::step(
         6,
@@ -344,7 +352,18 @@ fn dist(root: &Path) -> Result<(), String> {
             return Err(format!("dist/{needed} is missing"));
         }
     }
+    // Precompressed copies for hosts that serve them (and `cargo xtask
+    // serve`): FILE.gz and FILE.br beside each text or wasm file.
+    let mut packed = 0;
+    for (name, _) in all.iter().chain([&("sw.js".to_string(), Vec::new())]) {
+        let path = out.join(name);
+        if bundle::compressible(&path) {
+            bundle::precompress(&path)?;
+            packed += 1;
+        }
+    }
     println!("dist/ is ready: copy it to any static host (it needs no server-side code);");
+    println!("{packed} files also as .gz and .br for hosts that send them precompressed");
     println!("once loaded, it works offline (service worker version {digest:016x})");
     Ok(())
 }
@@ -364,7 +383,7 @@ fn bench(root: &Path) -> Result<(), String> {
     let t = setup::step(
         3,
         3,
-        "browser measurements (simulator native vs wasm, UI latency)",
+        "browser measurements (simulator native vs wasm, UI latency, cold start-up)",
     );
     setup::run(Command::new("cargo").current_dir(root).args([
         "test",
@@ -378,6 +397,8 @@ fn bench(root: &Path) -> Result<(), String> {
         "--test-threads=1",
         "measure_sim_native_and_wasm",
         "measure_keystroke_and_step_latency",
+        "measure_startup",
+        "measure_startup_slow_4g",
     ]))?;
     setup::done(t, "figures written to target/e2e/bench-*.json");
     Ok(())

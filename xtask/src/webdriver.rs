@@ -38,10 +38,6 @@ pub const MOUNTED: &str =
 /// machine compiles the wasm bundle slowly).
 pub const MOUNT_WAIT: Duration = Duration::from_secs(30);
 
-/// Page loads tried before [`Browser::open_app`] gives up on a load that
-/// never starts the bundle.
-pub const MOUNT_ATTEMPTS: usize = 3;
-
 /// A free loopback TCP port.
 pub fn free_port() -> Result<u16, String> {
     let l = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
@@ -169,33 +165,53 @@ impl Browser {
             .map(|_| ())
     }
 
-    /// Opens the playground at `url` and waits (bounded by `MOUNT_WAIT`)
-    /// until the app has mounted. A load that has not started the bundle by
-    /// then, with no error reported, is tried again (up to `MOUNT_ATTEMPTS`
-    /// loads) and said so on stderr; any other failure, an error while
-    /// starting included, is returned with what the page showed.
+    /// Opens the playground at `url` once and waits (bounded by
+    /// `MOUNT_WAIT`) until the app has mounted. A load that does not mount
+    /// is an error that says what the page showed: whether the loading
+    /// line was still there, the errors it reported and the resources it
+    /// fetched.
     pub fn open_app(&self, url: &str) -> Result<(), String> {
-        for attempt in 1..=MOUNT_ATTEMPTS {
-            self.goto(url)?;
-            if self.wait_for(MOUNTED, MOUNT_WAIT).is_ok() {
-                return Ok(());
-            }
-            let state = self.eval(
-                "return { loading: document.querySelector('#loading') !== null,
-                          errors: window.__warpscopeErrors || [],
-                          resources: performance.getEntriesByType('resource')
-                            .map(e => e.name.split('/').pop() + ' ' + Math.round(e.duration) + 'ms') };",
-                vec![],
-            )?;
-            let stalled = state["loading"] == json!(true) && state["errors"] == json!([]);
-            if !stalled || attempt == MOUNT_ATTEMPTS {
-                return Err(format!(
-                    "the app did not mount within {MOUNT_WAIT:?}: {state}"
-                ));
-            }
-            eprintln!("note: the page never started the bundle; loading it once more ({state})");
+        self.goto(url)?;
+        if self.wait_for(MOUNTED, MOUNT_WAIT).is_ok() {
+            return Ok(());
         }
-        unreachable!("the loop returns")
+        Err(format!(
+            "the app did not mount within {MOUNT_WAIT:?}: {}",
+            self.load_state()?
+        ))
+    }
+
+    /// What a page that did not start shows: the loading line, the errors
+    /// it collected and each resource with its duration.
+    pub fn load_state(&self) -> Result<Value, String> {
+        self.eval(
+            "return { loading: document.querySelector('#loading') !== null,
+                      errors: window.__warpscopeErrors || [],
+                      resources: performance.getEntriesByType('resource')
+                        .map(e => e.name.split('/').pop() + ' ' + Math.round(e.duration) + 'ms') };",
+            vec![],
+        )
+    }
+
+    /// Sends a Chrome DevTools Protocol command through chromedriver (for
+    /// what WebDriver has no command for: network throttling, scripts
+    /// that run before a page's own).
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        self.call(
+            "POST",
+            &self.s("/goog/cdp/execute"),
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+    }
+
+    /// Bounds how long a navigation may wait for the page's load event.
+    pub fn set_page_load_timeout(&self, limit: Duration) -> Result<(), String> {
+        self.call(
+            "POST",
+            &self.s("/timeouts"),
+            Some(json!({ "pageLoad": limit.as_millis() as u64 })),
+        )
+        .map(|_| ())
     }
 
     /// Runs synchronous JavaScript (`return ...;`) and returns its value.

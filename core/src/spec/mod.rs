@@ -49,6 +49,7 @@
 
 pub mod ast;
 pub mod builtin;
+pub mod compact;
 pub mod lexer;
 pub mod load;
 pub mod model;

@@ -261,3 +261,13 @@ impl Page {
         self.js("return window.__warpscopeErrors;", vec![])
     }
 }
+
+/// True once the playground is usable: the app has mounted, the editor,
+/// the listing (with rows) and the register grid are shown, and Step is
+/// enabled.
+pub const READY: &str = "const q = (s) => document.querySelector(s);
+    return q('#app-root[data-mounted=\"true\"]') !== null
+        && q('#editor textarea') !== null
+        && document.querySelectorAll('#listing tbody tr').length > 0
+        && q('#grid') !== null
+        && q('#btn-step') !== null && !q('#btn-step').disabled;";

@@ -1,0 +1,34 @@
+//! Reads and validates the bundled ISA descriptions (`core/isa/**`) when
+//! warpscope is built, and writes each model in its compact form to
+//! `OUT_DIR/NAME.wsi` for `isas` to include. The description reader is
+//! core's own (`src/spec`), compiled into this script from the same files.
+
+#![allow(dead_code)]
+
+#[path = "src/isas/bundled.rs"]
+mod bundled;
+#[path = "src/diag.rs"]
+mod diag;
+#[path = "src/spec/mod.rs"]
+mod spec;
+
+use std::path::PathBuf;
+
+fn main() {
+    for dep in ["isa", "src/spec", "src/diag.rs", "src/isas/bundled.rs"] {
+        println!("cargo:rerun-if-changed={dep}");
+    }
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    for b in bundled::ALL {
+        let isa = spec::load_with(b.name, b.word_bits, b.dialect, b.sources).unwrap_or_else(|d| {
+            panic!(
+                "the bundled `{}` description does not load:\n{}",
+                b.name,
+                diag::render(&d, b.sources)
+            )
+        });
+        let path = out.join(format!("{}.wsi", b.name));
+        std::fs::write(&path, spec::compact::write(&isa, b.sources))
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    }
+}

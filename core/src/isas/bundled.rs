@@ -1,0 +1,96 @@
+//! The bundled ISAs' description files and dialects: what core's build
+//! script reads and validates (it includes this file) and what
+//! [`crate::isas`] serves as the descriptions' sources.
+
+use crate::spec::model::{ControlLayout, Dialect, Machine, Syntax};
+
+/// The w128 description files in load order: `(file name, text)`.
+pub const W128_SOURCES: &[(&str, &str)] = &[
+    ("base.isa", include_str!("../../isa/w128/base.isa")),
+    ("sreg.isa", include_str!("../../isa/w128/sreg.isa")),
+    ("warp.isa", include_str!("../../isa/w128/warp.isa")),
+    ("alu.isa", include_str!("../../isa/w128/alu.isa")),
+];
+
+/// The sm50 description files in load order.
+pub const SM50_SOURCES: &[(&str, &str)] = &[
+    ("base.isa", include_str!("../../isa/sm50/base.isa")),
+    ("s2r.isa", include_str!("../../isa/sm50/s2r.isa")),
+    ("p2r.isa", include_str!("../../isa/sm50/p2r.isa")),
+    ("exit.isa", include_str!("../../isa/sm50/exit.isa")),
+];
+
+/// The gfx9 description files in load order.
+pub const GFX9_SOURCES: &[(&str, &str)] = &[
+    ("base.isa", include_str!("../../isa/gfx9/base.isa")),
+    ("sopk.isa", include_str!("../../isa/gfx9/sopk.isa")),
+    ("sopp.isa", include_str!("../../isa/gfx9/sopp.isa")),
+];
+
+/// The dialect properties of sm50: SASS syntax, one 64-bit word per
+/// instruction, a control word (three 21-bit slots) before every three
+/// instructions, a Maxwell warp.
+pub const SM50_DIALECT: Dialect = Dialect {
+    syntax: Syntax::Sass,
+    max_words: 1,
+    control: Some(ControlLayout {
+        per_word: 3,
+        slot_bits: 21,
+        empty_slot: 0x7e0,
+    }),
+    machine: Machine::Maxwell,
+};
+
+/// The dialect properties of gfx9: LLVM AMDGPU syntax, 32-bit words, up
+/// to two words (an instruction and its 32-bit literal), a wave's scalar
+/// unit.
+pub const GFX9_DIALECT: Dialect = Dialect {
+    syntax: Syntax::Amdgpu,
+    max_words: 2,
+    control: None,
+    machine: Machine::ScalarWave,
+};
+
+/// The dialect properties of w128 (the defaults: SASS syntax, one 128-bit
+/// word per instruction, no control words, a warp).
+pub const W128_DIALECT: Dialect = Dialect {
+    syntax: Syntax::Sass,
+    max_words: 1,
+    control: None,
+    machine: Machine::Warp,
+};
+
+/// One bundled ISA: short name, bits per word, dialect and description
+/// files in load order.
+pub struct Bundled {
+    /// Short name (`w128`).
+    pub name: &'static str,
+    /// Bits per instruction word.
+    pub word_bits: u32,
+    /// Dialect properties.
+    pub dialect: Dialect,
+    /// `(file name, text)` in load order.
+    pub sources: &'static [(&'static str, &'static str)],
+}
+
+/// Every bundled ISA, in the order of [`crate::isas::NAMES`].
+pub const ALL: &[Bundled] = &[
+    Bundled {
+        name: "w128",
+        word_bits: 128,
+        dialect: W128_DIALECT,
+        sources: W128_SOURCES,
+    },
+    Bundled {
+        name: "sm50",
+        word_bits: 64,
+        dialect: SM50_DIALECT,
+        sources: SM50_SOURCES,
+    },
+    Bundled {
+        name: "gfx9",
+        word_bits: 32,
+        dialect: GFX9_DIALECT,
+        sources: GFX9_SOURCES,
+    },
+];

@@ -1,0 +1,545 @@
+//! A compact binary form of a loaded [`Isa`], so that a program can carry
+//! its ISAs already read and validated and open them without the
+//! description reader.
+//!
+//! The bundled descriptions are read when warpscope is built (core's build
+//! script runs [`crate::spec::load_with`] on `core/isa/**` and writes each
+//! model with [`write()`]); [`crate::isas`] opens them with [`read()`], which
+//! only copies numbers and strings back into the model. A browser tab
+//! therefore does no description parsing at start-up.
+//!
+//! Layout: the magic `WSI1`, a string table (every distinct string once,
+//! either inline or as a place in a description text), then the model in declaration order. Numbers are unsigned LEB128
+//! varints (signed ones zigzag-encoded first, 128-bit ones as two halves);
+//! strings are indices into the table; lists are a count then the items.
+//!
+//! ```
+//! use warpscope_core::spec::{compact, load};
+//! let src = "__DefBitFieldType Optype<4>\n    NOP;\n    MOV;\n";
+//! let isa = load("mini", 32, &[("mini.isa", src)]).unwrap();
+//! let files = [("mini.isa", src)];
+//! let bytes = compact::write(&isa, &files);
+//! let back = compact::read(&bytes, &files).unwrap();
+//! assert_eq!(back.types[0].value_of("MOV"), Some(1));
+//! assert_eq!(compact::write(&back, &files), bytes);
+//! assert!(compact::read(&bytes[..bytes.len() - 1], &files).is_none());
+//! ```
+
+use super::model::*;
+use crate::diag::Span;
+use std::collections::HashMap;
+
+const MAGIC: &[u8; 4] = b"WSI1";
+
+/// The compact form of `isa`, read from the description files `sources`
+/// (`(name, text)`, as given to the loader). A string that appears
+/// verbatim in a source text (documentation mostly) is stored as a
+/// reference into it, so a program that carries the texts anyway does not
+/// carry those strings twice; [`read()`] needs the same texts.
+pub fn write(isa: &Isa, sources: &[(&str, &str)]) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.isa(isa);
+    let mut out = MAGIC.to_vec();
+    put(&mut out, w.strings.len() as u64);
+    for s in &w.strings {
+        let found = (s.len() >= MIN_REFERENCE)
+            .then(|| {
+                sources
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, (_, text))| text.find(s.as_str()).map(|at| (i, at)))
+            })
+            .flatten();
+        match found {
+            Some((file, at)) => {
+                put(&mut out, (file as u64) << 1 | 1);
+                put(&mut out, at as u64);
+                put(&mut out, s.len() as u64);
+            }
+            None => {
+                put(&mut out, (s.len() as u64) << 1);
+                out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+    out.extend_from_slice(&w.body);
+    out
+}
+
+/// Strings at least this long are looked up in the sources.
+const MIN_REFERENCE: usize = 16;
+
+/// The model written by [`write()`] with the same `sources`, or `None` if
+/// `bytes` is not a whole, well-formed compact description of them.
+pub fn read<'a>(bytes: &'a [u8], sources: &[(&'a str, &'a str)]) -> Option<Isa> {
+    let rest = bytes.strip_prefix(MAGIC)?;
+    let mut r = Reader {
+        b: rest,
+        strings: Vec::new(),
+    };
+    let n = r.num()?;
+    for _ in 0..n {
+        let k = r.num()?;
+        let s = if k & 1 == 1 {
+            let (_, text) = sources.get(usize::try_from(k >> 1).ok()?)?;
+            let at = r.index()?;
+            let len = r.index()?;
+            text.get(at..at.checked_add(len)?)?
+        } else {
+            std::str::from_utf8(r.take(k >> 1)?).ok()?
+        };
+        r.strings.push(s);
+    }
+    let isa = r.isa()?;
+    r.b.is_empty().then_some(isa)
+}
+
+fn put(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+#[derive(Default)]
+struct Writer {
+    body: Vec<u8>,
+    strings: Vec<String>,
+    index: HashMap<String, u64>,
+}
+
+impl Writer {
+    fn num(&mut self, v: u64) {
+        put(&mut self.body, v);
+    }
+    fn int(&mut self, v: i64) {
+        self.num(((v << 1) ^ (v >> 63)) as u64);
+    }
+    fn wide(&mut self, v: Word) {
+        self.num(v as u64);
+        self.num((v >> 64) as u64);
+    }
+    fn opt(&mut self, v: Option<u64>) {
+        match v {
+            Some(v) => {
+                self.num(1);
+                self.num(v);
+            }
+            None => self.num(0),
+        }
+    }
+    fn str(&mut self, s: &str) {
+        let next = self.strings.len() as u64;
+        let i = *self.index.entry(s.to_string()).or_insert(next);
+        if i == next {
+            self.strings.push(s.to_string());
+        }
+        self.num(i);
+    }
+    fn strs(&mut self, v: &[String]) {
+        self.num(v.len() as u64);
+        for s in v {
+            self.str(s);
+        }
+    }
+    fn span(&mut self, s: Span, file: usize) {
+        self.num(s.start as u64);
+        self.num(s.end as u64);
+        self.num(file as u64);
+    }
+    fn docs(&mut self, d: &Docs) {
+        self.num(d.sections.len() as u64);
+        for (name, text) in &d.sections {
+            self.str(name);
+            self.str(text);
+        }
+    }
+    fn expr(&mut self, e: &Expr) {
+        match e {
+            Expr::Int(v) => {
+                self.num(0);
+                self.int(*v);
+            }
+            Expr::Eq(a, b) => {
+                self.num(1);
+                self.str(a);
+                self.str(b);
+            }
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
+                self.num(match e {
+                    Expr::Add(..) => 2,
+                    Expr::Sub(..) => 3,
+                    _ => 4,
+                });
+                self.expr(a);
+                self.expr(b);
+            }
+        }
+    }
+    fn field(&mut self, f: &Field) {
+        self.str(&f.name);
+        self.num(f.lo.into());
+        self.num(f.width.into());
+        self.opt(f.high.map(|(lo, w)| u64::from(lo) << 32 | u64::from(w)));
+        let (tag, arg) = match f.ty {
+            TypeRef::Enum(i) => (0, i as u64),
+            TypeRef::Builtin(b) => builtin_code(b),
+        };
+        self.num(tag);
+        self.num(arg);
+        self.opt(f.fixed);
+        self.opt(f.default);
+        self.str(&f.declared_in);
+        self.span(f.span, 0);
+    }
+    fn fields(&mut self, v: &[Field]) {
+        self.num(v.len() as u64);
+        for f in v {
+            self.field(f);
+        }
+    }
+    fn isa(&mut self, isa: &Isa) {
+        self.str(&isa.name);
+        self.num(isa.word_bits.into());
+        let d = isa.dialect;
+        self.num(d.syntax as u64);
+        self.num(d.max_words.into());
+        match d.control {
+            Some(c) => {
+                self.num(1);
+                self.num(c.per_word.into());
+                self.num(c.slot_bits.into());
+                self.num(c.empty_slot);
+            }
+            None => self.num(0),
+        }
+        self.num(d.machine as u64);
+        self.num(isa.types.len() as u64);
+        for t in &isa.types {
+            self.str(&t.name);
+            self.num(t.width.into());
+            self.num(t.values.len() as u64);
+            for v in &t.values {
+                self.str(&v.name);
+                self.num(v.value);
+                match &v.doc {
+                    Some(doc) => {
+                        self.num(1);
+                        self.str(doc);
+                    }
+                    None => self.num(0),
+                }
+            }
+            self.docs(&t.docs);
+            self.span(t.span, t.file);
+        }
+        self.num(isa.groups.len() as u64);
+        for g in &isa.groups {
+            self.str(&g.name);
+            self.strs(&g.parents);
+            self.fields(&g.fields);
+            self.docs(&g.docs);
+            self.span(g.span, g.file);
+        }
+        self.num(isa.optypes.len() as u64);
+        for o in &isa.optypes {
+            self.str(&o.name);
+            self.str(&o.group);
+            self.docs(&o.docs);
+            self.num(o.modifiers.len() as u64);
+            for m in &o.modifiers {
+                self.str(&m.field);
+                self.num(m.optional.into());
+            }
+            self.num(o.opcodes.len() as u64);
+            for &i in &o.opcodes {
+                self.num(i as u64);
+            }
+            self.span(o.span, o.file);
+        }
+        self.num(isa.opcodes.len() as u64);
+        for op in &isa.opcodes {
+            self.str(&op.name);
+            self.num(op.optype as u64);
+            self.fields(&op.fields);
+            self.strs(&op.inputs);
+            self.strs(&op.outputs);
+            self.strs(&op.order);
+            self.num(op.bitwidths.len() as u64);
+            for (name, e) in &op.bitwidths {
+                self.str(name);
+                self.expr(e);
+            }
+            self.docs(&op.docs);
+            self.wide(op.fixed_mask);
+            self.wide(op.fixed_bits);
+            self.span(op.span, op.file);
+        }
+    }
+}
+
+/// `(tag, argument)` of a built-in operand class; tag 0 is an enum type.
+fn builtin_code(b: Builtin) -> (u64, u64) {
+    match b {
+        Builtin::Reg => (1, 0),
+        Builtin::UReg => (2, 0),
+        Builtin::Pred => (3, 0),
+        Builtin::UPred => (4, 0),
+        Builtin::PModi => (5, 0),
+        Builtin::SignModi => (6, 0),
+        Builtin::UImm(w) => (7, w.into()),
+        Builtin::SImm(w) => (8, w.into()),
+        Builtin::F32Imm => (9, 0),
+        Builtin::CMem => (10, 0),
+        Builtin::CBank => (11, 0),
+        Builtin::SGpr => (12, 0),
+        Builtin::HwReg => (13, 0),
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    strings: Vec<&'a str>,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: u64) -> Option<&'a [u8]> {
+        let n = usize::try_from(n).ok()?;
+        if n > self.b.len() {
+            return None;
+        }
+        let (head, rest) = self.b.split_at(n);
+        self.b = rest;
+        Some(head)
+    }
+    fn num(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let (&byte, rest) = self.b.split_first()?;
+            self.b = rest;
+            v |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+    fn small(&mut self) -> Option<u32> {
+        u32::try_from(self.num()?).ok()
+    }
+    fn index(&mut self) -> Option<usize> {
+        usize::try_from(self.num()?).ok()
+    }
+    fn flag(&mut self) -> Option<bool> {
+        match self.num()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+    fn int(&mut self) -> Option<i64> {
+        let v = self.num()?;
+        Some((v >> 1) as i64 ^ -((v & 1) as i64))
+    }
+    fn wide(&mut self) -> Option<Word> {
+        let lo = self.num()?;
+        Some(Word::from(lo) | Word::from(self.num()?) << 64)
+    }
+    fn opt(&mut self) -> Option<Option<u64>> {
+        Some(if self.flag()? {
+            Some(self.num()?)
+        } else {
+            None
+        })
+    }
+    fn str(&mut self) -> Option<String> {
+        let i = self.index()?;
+        self.strings.get(i).map(|s| s.to_string())
+    }
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let n = self.index()?;
+        // every item takes at least one byte: a bad count cannot allocate
+        if n > self.b.len() {
+            return None;
+        }
+        (0..n).map(|_| item(self)).collect()
+    }
+    fn strs(&mut self) -> Option<Vec<String>> {
+        self.list(Self::str)
+    }
+    fn span(&mut self) -> Option<(Span, usize)> {
+        let start = self.index()?;
+        let end = self.index()?;
+        Some((Span { start, end }, self.index()?))
+    }
+    fn docs(&mut self) -> Option<Docs> {
+        let sections = self.list(|r| Some((r.str()?, r.str()?)))?;
+        Some(Docs { sections })
+    }
+    fn expr(&mut self) -> Option<Expr> {
+        Some(match self.num()? {
+            0 => Expr::Int(self.int()?),
+            1 => Expr::Eq(self.str()?, self.str()?),
+            tag @ 2..=4 => {
+                let a = Box::new(self.expr()?);
+                let b = Box::new(self.expr()?);
+                match tag {
+                    2 => Expr::Add(a, b),
+                    3 => Expr::Sub(a, b),
+                    _ => Expr::Mul(a, b),
+                }
+            }
+            _ => return None,
+        })
+    }
+    fn ty(&mut self) -> Option<TypeRef> {
+        let tag = self.num()?;
+        let arg = self.num()?;
+        let w = u32::try_from(arg).ok()?;
+        Some(match tag {
+            0 => TypeRef::Enum(usize::try_from(arg).ok()?),
+            1 => TypeRef::Builtin(Builtin::Reg),
+            2 => TypeRef::Builtin(Builtin::UReg),
+            3 => TypeRef::Builtin(Builtin::Pred),
+            4 => TypeRef::Builtin(Builtin::UPred),
+            5 => TypeRef::Builtin(Builtin::PModi),
+            6 => TypeRef::Builtin(Builtin::SignModi),
+            7 => TypeRef::Builtin(Builtin::UImm(w)),
+            8 => TypeRef::Builtin(Builtin::SImm(w)),
+            9 => TypeRef::Builtin(Builtin::F32Imm),
+            10 => TypeRef::Builtin(Builtin::CMem),
+            11 => TypeRef::Builtin(Builtin::CBank),
+            12 => TypeRef::Builtin(Builtin::SGpr),
+            13 => TypeRef::Builtin(Builtin::HwReg),
+            _ => return None,
+        })
+    }
+    fn field(&mut self) -> Option<Field> {
+        // fields are evaluated in the order written: the order of `write`
+        Some(Field {
+            name: self.str()?,
+            lo: self.small()?,
+            width: self.small()?,
+            high: self.opt()?.map(|v| ((v >> 32) as u32, v as u32)),
+            ty: self.ty()?,
+            fixed: self.opt()?,
+            default: self.opt()?,
+            declared_in: self.str()?,
+            span: self.span()?.0,
+        })
+    }
+    fn fields(&mut self) -> Option<Vec<Field>> {
+        self.list(Self::field)
+    }
+    fn dialect(&mut self) -> Option<Dialect> {
+        let syntax = match self.num()? {
+            0 => Syntax::Sass,
+            1 => Syntax::Amdgpu,
+            _ => return None,
+        };
+        let max_words = self.small()?;
+        let control = if self.flag()? {
+            Some(ControlLayout {
+                per_word: self.small()?,
+                slot_bits: self.small()?,
+                empty_slot: self.num()?,
+            })
+        } else {
+            None
+        };
+        let machine = match self.num()? {
+            0 => Machine::Warp,
+            1 => Machine::Maxwell,
+            2 => Machine::ScalarWave,
+            _ => return None,
+        };
+        Some(Dialect {
+            syntax,
+            max_words,
+            control,
+            machine,
+        })
+    }
+    fn enum_type(&mut self) -> Option<EnumType> {
+        let mut t = EnumType {
+            name: self.str()?,
+            width: self.small()?,
+            values: self.list(|r| {
+                Some(EnumValue {
+                    name: r.str()?,
+                    value: r.num()?,
+                    doc: if r.flag()? { Some(r.str()?) } else { None },
+                })
+            })?,
+            docs: self.docs()?,
+            span: Span::default(),
+            file: 0,
+        };
+        (t.span, t.file) = self.span()?;
+        Some(t)
+    }
+    fn class(&mut self) -> Option<Class> {
+        let mut c = Class {
+            name: self.str()?,
+            parents: self.strs()?,
+            fields: self.fields()?,
+            docs: self.docs()?,
+            span: Span::default(),
+            file: 0,
+        };
+        (c.span, c.file) = self.span()?;
+        Some(c)
+    }
+    fn optype(&mut self) -> Option<Optype> {
+        let mut o = Optype {
+            name: self.str()?,
+            group: self.str()?,
+            docs: self.docs()?,
+            modifiers: self.list(|r| {
+                Some(ModifierSlot {
+                    field: r.str()?,
+                    optional: r.flag()?,
+                })
+            })?,
+            opcodes: self.list(Self::index)?,
+            span: Span::default(),
+            file: 0,
+        };
+        (o.span, o.file) = self.span()?;
+        Some(o)
+    }
+    fn opcode(&mut self) -> Option<Opcode> {
+        let mut op = Opcode {
+            name: self.str()?,
+            optype: self.index()?,
+            fields: self.fields()?,
+            inputs: self.strs()?,
+            outputs: self.strs()?,
+            order: self.strs()?,
+            bitwidths: self.list(|r| Some((r.str()?, r.expr()?)))?,
+            docs: self.docs()?,
+            fixed_mask: self.wide()?,
+            fixed_bits: self.wide()?,
+            span: Span::default(),
+            file: 0,
+        };
+        (op.span, op.file) = self.span()?;
+        Some(op)
+    }
+    fn isa(&mut self) -> Option<Isa> {
+        Some(Isa {
+            name: self.str()?,
+            word_bits: self.small()?,
+            dialect: self.dialect()?,
+            types: self.list(Self::enum_type)?,
+            groups: self.list(Self::class)?,
+            optypes: self.list(Self::optype)?,
+            opcodes: self.list(Self::opcode)?,
+        })
+    }
+}

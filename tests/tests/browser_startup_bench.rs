@@ -1,0 +1,184 @@
+//! A timing harness (not a timed test) for opening the playground cold, as
+//! a new user following a shared link does: each load in a fresh browser
+//! profile, nothing cached. Over several loads it records, from the start
+//! of navigation,
+//!
+//! - the first paint;
+//! - ready: the first frame in which the editor, the listing (with rows)
+//!   and the register grid are shown and Step is enabled;
+//! - the longest task the main thread ran until then (a `longtask`
+//!   PerformanceObserver installed before the page's own scripts; the
+//!   browser reports only tasks over 50 ms, so 0 means none that long);
+//! - first Step: from the click on Step to the first frame after the grid
+//!   shows the step.
+//!
+//! Once over loopback as fast as the server answers, once over an emulated
+//! slow 4G line (1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, through
+//! the DevTools protocol). It prints median and p95 and writes them to
+//! `target/e2e/bench-startup.json`. Run by `cargo xtask bench`, or with
+//! `cargo test --release -p warpscope-e2e --test browser_startup_bench --
+//! --ignored --nocapture --test-threads=1` after `cargo xtask build`.
+//! Figures depend on the machine; nothing here fails on a slow one.
+
+mod browser_util;
+
+use browser_util::READY;
+use serde_json::{json, Value};
+use std::time::Duration;
+use xtask::server::Server;
+use xtask::webdriver::Browser;
+
+/// Runs before any script of the page: collects long tasks and notes the
+/// frame in which the playground first becomes ready.
+fn probe() -> String {
+    format!(
+        "(() => {{
+           window.__longtasks = [];
+           try {{
+             new PerformanceObserver((l) => {{
+               for (const e of l.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+             }}).observe({{ type: 'longtask', buffered: true }});
+           }} catch (e) {{}}
+           const ready = new Function({ready});
+           window.__readyAt = null;
+           const check = () => {{
+             if (window.__readyAt !== null || !document.body || !ready()) return;
+             obs.disconnect();
+             window.__readyDom = performance.now();
+             requestAnimationFrame(() => {{ window.__readyAt = performance.now(); }});
+           }};
+           const obs = new MutationObserver(check);
+           obs.observe(document, {{ subtree: true, childList: true, attributes: true }});
+         }})();",
+        ready = serde_json::to_string(READY).unwrap()
+    )
+}
+
+/// One cold load; returns (first paint, ready, longest task until ready,
+/// first Step to repaint), all in ms.
+fn one_load(url: &str, slow_4g: bool) -> [f64; 4] {
+    let browser = Browser::start(1366, 900).expect("chromium starts");
+    browser
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": probe() }),
+        )
+        .expect("probe installed");
+    if slow_4g {
+        browser.cdp("Network.enable", json!({})).expect("network");
+        browser
+            .cdp(
+                "Network.emulateNetworkConditions",
+                json!({
+                    "offline": false,
+                    "latency": 150,
+                    "downloadThroughput": 1_600_000 / 8,
+                    "uploadThroughput": 750_000 / 8,
+                }),
+            )
+            .expect("throttling");
+    }
+    browser.goto(url).expect("page loads");
+    let ready = browser
+        .wait_for("return window.__readyAt;", Duration::from_secs(60))
+        .unwrap_or_else(|e| panic!("{e}: {:?}", browser.load_state()));
+    let ready = ready.as_f64().unwrap();
+    let v = browser
+        .eval(
+            "const fp = performance.getEntriesByName('first-paint')[0];
+             const until = window.__readyAt;
+             const long = window.__longtasks.filter(([s]) => s <= until).map(([, d]) => d);
+             return [fp ? fp.startTime : null, Math.max(0, ...long)];",
+            vec![],
+        )
+        .unwrap();
+    let first_paint = v[0].as_f64().unwrap_or(f64::NAN);
+    let longest = v[1].as_f64().unwrap();
+    browser
+        .eval(
+            "const grid = () => document.querySelector('#grid');
+             const before = grid().dataset.step;
+             window.__step = null;
+             const t0 = performance.now();
+             const obs = new MutationObserver(() => {
+               if (grid().dataset.step !== before) {
+                 obs.disconnect();
+                 requestAnimationFrame(() => { window.__step = performance.now() - t0; });
+               }
+             });
+             obs.observe(document.querySelector('#app-root'), {subtree: true, attributes: true, attributeFilter: ['data-step']});
+             document.querySelector('#btn-step').click();
+             return true;",
+            vec![],
+        )
+        .unwrap();
+    let step = browser
+        .wait_for("return window.__step;", Duration::from_secs(10))
+        .expect("the first step repaints")
+        .as_f64()
+        .unwrap();
+    [first_paint, ready, longest, step]
+}
+
+fn stats(mut xs: Vec<f64>) -> Value {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    let p = |q: f64| xs[((n as f64 - 1.0) * q).round() as usize];
+    json!({ "median": p(0.5), "p95": p(0.95), "min": xs[0], "max": xs[n - 1], "samples": n })
+}
+
+fn run(name: &str, loads: usize, slow_4g: bool) -> Value {
+    let root = xtask::root();
+    assert!(
+        root.join("static/pkg/warpscope_bg.wasm").exists(),
+        "static/pkg is missing: run `cargo xtask build` first"
+    );
+    let server = Server::start(&root, 0).expect("static server starts");
+    let samples: Vec<[f64; 4]> = (0..loads)
+        .map(|_| one_load(&server.url(), slow_4g))
+        .collect();
+    let col = |i: usize| stats(samples.iter().map(|s| s[i]).collect());
+    let out = json!({
+        "loads": loads,
+        "first_paint_ms": col(0),
+        "ready_ms": col(1),
+        "longest_task_ms": col(2),
+        "first_step_ms": col(3),
+    });
+    for (label, key) in [
+        ("navigation -> first paint", "first_paint_ms"),
+        ("navigation -> ready", "ready_ms"),
+        ("longest task until ready", "longest_task_ms"),
+        ("first Step -> repaint", "first_step_ms"),
+    ] {
+        println!(
+            "{name}: {label}: median {:.0} ms, p95 {:.0} ms ({loads} cold loads)",
+            out[key]["median"].as_f64().unwrap(),
+            out[key]["p95"].as_f64().unwrap()
+        );
+    }
+    let dir = root.join("target/e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bench-startup.json");
+    let mut all: Value = std::fs::read(&path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(json!({}));
+    all[name] = out.clone();
+    std::fs::write(&path, all.to_string()).unwrap();
+    out
+}
+
+#[test]
+#[ignore = "timing harness: needs the wasm bundle and Chromium"]
+fn measure_startup() {
+    let out = run("loopback", 12, false);
+    assert!(out["ready_ms"]["median"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+#[ignore = "timing harness: needs the wasm bundle and Chromium"]
+fn measure_startup_slow_4g() {
+    let out = run("slow 4G", 10, true);
+    assert!(out["ready_ms"]["median"].as_f64().unwrap() > 0.0);
+}
