@@ -7,6 +7,7 @@
 //! warpscope link encode|decode ...  permalinks (see `warpscope link --help`)
 //! ```
 mod asm_cmd;
+mod check_cmd;
 mod dis_cmd;
 mod input;
 mod link_cmd;
@@ -25,6 +26,8 @@ usage:
                                       print the permalink fragment for a program
   warpscope link decode FRAGMENT      print the program stored in a permalink
                                       (FRAGMENT may be a whole URL)
+  warpscope check PUZZLE SUBMISSION... grade programs against a puzzle
+                                      (`warpscope check --list`: the puzzles)
   warpscope --help                    this text
 
 FILE `-` or no FILE reads standard input. --isa defaults to w128.
@@ -36,6 +39,7 @@ fn main() {
         Some("asm") => asm_cmd::cmd(&args[1..]),
         Some("dis") => dis_cmd::cmd(&args[1..]),
         Some("run") => run::cmd(&args[1..]),
+        Some("check") => check_cmd::cmd(&args[1..]),
         Some("link") => link_cmd::cmd(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
