@@ -108,6 +108,10 @@ fn malformed_puzzles_get_located_messages() {
             "p:5:1: error: the solution may not use `.active` or `.init`",
         ),
         (
+            "title = T\nisa = sm50\n[input CC]\n[output R1]\n[solution]\nEXIT\n",
+            "p:3:8: error: `CC` holds values up to 0xf",
+        ),
+        (
             "title = T\nisa = w128\n[output R1]\n",
             "p:4:1: error: the puzzle has no `[solution]` section",
         ),

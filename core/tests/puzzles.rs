@@ -426,6 +426,57 @@ fn a_submission_may_not_set_its_own_inputs_and_must_finish() {
 }
 
 #[test]
+fn every_register_kind_can_be_an_input_and_an_output() {
+    // Identity puzzles: the inputs are the outputs, so `EXIT` passes and a
+    // program that changes one register fails on it.
+    let kinds: &[(&str, &[&str], &str, &str)] = &[
+        (
+            "w128",
+            &["R3", "P2", "UR5", "UP1"],
+            "EXIT",
+            "UMOV UR5, 0x7\nEXIT",
+        ),
+        (
+            "w128",
+            &["P4"],
+            "EXIT",
+            "ISETP.EQ.AND P4, PT, RZ, RZ, PT\nEXIT",
+        ),
+        (
+            "sm50",
+            &["R2", "P1", "CC", "PR"],
+            "EXIT",
+            "P2R R2, PR\nEXIT",
+        ),
+        (
+            "gfx9",
+            &["s7", "HW_REG_MODE"],
+            "s_endpgm",
+            "s_getreg_b32 s7, hwreg(HW_REG_MODE)\ns_endpgm",
+        ),
+    ];
+    for (isa, regs, solution, wrong) in kinds {
+        let mut text = format!("title = identity\nisa = {isa}\n");
+        for r in *regs {
+            text += &format!("[input {r}]\nrange = 0..0xf\nspecial = 0\n[output {r}]\n");
+        }
+        text += &format!("[solution]\n{solution}\n");
+        let p = puzzle::parse(&text).unwrap_or_else(|d| panic!("{text}\n{d:?}"));
+        let r = check::check(&p, solution).unwrap_or_else(|d| panic!("{text}\n{d:?}"));
+        assert!(r.passed(), "{isa}: {}", check::summary(&r));
+        let r = check::check(&p, wrong).unwrap();
+        assert!(!r.passed(), "{isa}: {wrong:?} should fail");
+        // every case's program text assembles and sets the inputs it lists
+        for c in check::cases(&p).iter().take(3) {
+            let prog = asm::assemble(isas::by_name(isa).unwrap(), &c.program_text(solution))
+                .unwrap_or_else(|d| panic!("{isa}: {d:?}"));
+            assert_eq!(prog.setup.active, c.active);
+            assert_eq!(prog.setup.inits.len(), regs.len());
+        }
+    }
+}
+
+#[test]
 fn the_documented_example_parses_and_its_solution_passes() {
     let doc = include_str!("../../docs/puzzles.md");
     let start = doc.find("```puzzle\n").expect("an example") + "```puzzle\n".len();

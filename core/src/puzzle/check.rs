@@ -194,8 +194,9 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
-    /// A value in `lo..=hi`.
+    /// A value in `lo..=hi` (the bounds in either order).
     pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        let (lo, hi) = (lo.min(hi), lo.max(hi));
         let span = u64::from(hi) - u64::from(lo) + 1;
         lo + (self.next_u64() % span) as u32
     }
@@ -459,7 +460,13 @@ pub fn check_with_seed(p: &Puzzle, submission: &str, seed: u64) -> Result<Report
             &case.program_text(&p.solution),
             REFERENCE_STEPS.max(p.limits.steps),
         )
-        .map_err(|_| reference_error("the puzzle's reference solution does not assemble".into()))?;
+        .map_err(|ds| {
+            let why = ds.first().map_or(String::new(), |d| d.message.clone());
+            reference_error(format!(
+                "case {} ({}) does not assemble with the reference solution: {why}",
+                case.number, case.name
+            ))
+        })?;
         if st == RunStatus::StepLimit {
             return Err(reference_error(format!(
                 "the puzzle's reference solution does not finish case {} ({})",

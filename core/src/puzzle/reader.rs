@@ -514,10 +514,28 @@ impl Reader<'_> {
                 if self.p.inputs.iter().take(i).any(|x| x.reg == reg) {
                     self.error(raw.span, format!("`{}` is an input twice", raw.text));
                 }
+                let widest = match reg {
+                    RegRef::CC => Some(0xf),
+                    RegRef::PR => Some(0x7f),
+                    _ => None,
+                };
+                if let (Some(top), Some(inp)) = (widest, self.p.inputs.get(i)) {
+                    if inp.max > top || inp.special.iter().any(|&v| v > top) {
+                        self.error(
+                            raw.span,
+                            format!(
+                                "`{}` holds values up to {top:#x}: give it a `range` and `special` values within 0..{top:#x}",
+                                raw.text
+                            ),
+                        );
+                    }
+                }
                 if let Some(inp) = self.p.inputs.get_mut(i) {
                     inp.reg = reg;
-                    if matches!(reg, RegRef::P(_) | RegRef::UP(_)) && inp.max > 1 {
-                        inp.max = 1;
+                    if matches!(reg, RegRef::P(_) | RegRef::UP(_)) {
+                        // a predicate is 0 or 1 whatever the range says
+                        inp.min = inp.min.min(1);
+                        inp.max = inp.max.min(1);
                     }
                 }
             }
