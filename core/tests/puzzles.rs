@@ -360,6 +360,29 @@ fn a_failing_case_is_a_program_that_reproduces_it() {
 }
 
 #[test]
+fn a_loaded_failing_case_can_be_fixed_and_checked_again() {
+    let p = get("broadcast");
+    let wrong = "    MOV R1, R0\n    EXIT\n";
+    let r = check::check(&p, wrong).unwrap();
+    let loaded = r.failure().unwrap().case.program_text(wrong);
+    // the loaded case grades exactly as the submission did
+    assert_eq!(check::check(&p, &loaded).unwrap(), r);
+    // fixing the code under the setup lines passes
+    let fixed = loaded.replace("MOV R1, R0", "SHFL.IDX PT, R1, R0, 0x0, 0x1f");
+    assert!(check::check(&p, &fixed).unwrap().passed());
+    // loading a case again does not pile up setup or blank lines
+    let again = r.failure().unwrap().case.program_text(&loaded);
+    assert_eq!(again, loaded);
+    // errors keep their place in the loaded text
+    let broken = loaded.replace("EXIT", "FROB");
+    let e = check::check(&p, &broken).unwrap_err();
+    assert_eq!(&broken[e[0].span.start..e[0].span.end], "FROB");
+    // setup lines after code are the submission's own, and refused
+    let e = check::check(&p, "MOV R1, R0\n.init R0 = 1\nEXIT\n").unwrap_err();
+    assert!(e[0].message.contains(".init"));
+}
+
+#[test]
 fn cases_are_deterministic_for_a_seed_and_differ_between_seeds() {
     let p = get("ballot_count");
     let a = check::cases(&p);

@@ -75,15 +75,56 @@ impl Case {
         out
     }
 
-    /// The runnable program of this case: its setup, then `submission`.
+    /// The runnable program of this case: its setup, then `submission`
+    /// (without the setup of a case loaded before, see
+    /// [`without_case_setup`], and without leading blank lines).
     pub fn program_text(&self, submission: &str) -> String {
         let mut out = self.setup_text();
-        out.push_str(submission);
+        let sub = without_case_setup(submission);
+        let mut rest: &str = &sub;
+        while let Some(i) = rest.find('\n') {
+            if !rest[..i].trim().is_empty() {
+                break;
+            }
+            rest = &rest[i + 1..];
+        }
+        out.push_str(rest);
         if !submission.ends_with('\n') {
             out.push('\n');
         }
         out
     }
+}
+
+/// `text` with the setup of a case blanked out when it starts with one (a
+/// `// case N: ...` line followed by `.active` and `.init` lines, as
+/// [`Case::program_text`] writes them): each of their characters but the
+/// line ends becomes a space, so offsets and line numbers stay as they were.
+/// A failing case loaded into the editor can thus be fixed and checked
+/// again; the checker sets the inputs itself, so nothing is lost by
+/// ignoring these lines.
+pub fn without_case_setup(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut end = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let t = line.trim_start();
+        let setup = if i == 0 {
+            t.starts_with("// case ")
+        } else {
+            t.starts_with(".active ") || t.starts_with(".init ")
+        };
+        if !setup || !line.is_ascii() {
+            break;
+        }
+        end += line.len();
+    }
+    if end == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let blank: String = text[..end]
+        .chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect();
+    std::borrow::Cow::Owned(blank + &text[end..])
 }
 
 /// One checked register in a failing case.
@@ -416,6 +457,7 @@ pub fn check_with_seed(p: &Puzzle, submission: &str, seed: u64) -> Result<Report
             format!("unknown ISA `{}`", p.isa),
         )]);
     };
+    let submission: &str = &without_case_setup(submission);
     let prog = asm::assemble(isa, submission)?;
     let setup: Vec<Diagnostic> = prog
         .setup
