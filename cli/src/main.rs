@@ -5,6 +5,7 @@
 //! warpscope dis [--isa w128] [FILE]   disassemble hex words, one per line
 //! warpscope run ...                   run a program (see `warpscope run --help`)
 //! warpscope link encode|decode ...    permalinks (see `warpscope link --help`)
+//! warpscope check PUZZLE SUBMISSION... grade programs against a puzzle
 //! warpscope completions SHELL         a shell completion script
 //! ```
 //!
@@ -12,6 +13,7 @@
 //! command in its own module, and a new command is one more variant of
 //! [`Command`].
 mod asm_cmd;
+mod check_cmd;
 mod dis_cmd;
 mod input;
 mod link_cmd;
@@ -30,6 +32,7 @@ examples:
   warpscope run --json examples/w128/butterfly_sum.s
   warpscope link encode --url https://host/warpscope/ prog.s
   warpscope link decode 'https://host/warpscope/#v1.Y2ApNzSyYAX7OO8ZAA'
+  warpscope check broadcast my_broadcast.s
   warpscope completions bash > /etc/bash_completion.d/warpscope
 
 FILE `-` or no FILE reads standard input; --isa defaults to w128.
@@ -70,6 +73,13 @@ enum Command {
     Run(run::Args),
     /// Make a permalink for a program, or print the program a link holds
     Link(link_cmd::Args),
+    /// Grade programs against a puzzle (`warpscope check --list`: the puzzles)
+    #[command(
+        long_about = check_cmd::ABOUT,
+        after_help = check_cmd::EXAMPLES,
+        help_template = SUBCOMMAND_HELP
+    )]
+    Check(check_cmd::Args),
     /// Print a completion script for a shell
     #[command(
         long_about = "Prints a completion script for SHELL to standard output.",
@@ -93,6 +103,7 @@ fn main() {
             Command::Dis(a) => dis_cmd::cmd(a),
             Command::Run(a) => run::cmd(a),
             Command::Link(a) => link_cmd::cmd(a),
+            Command::Check(a) => check_cmd::cmd(a),
             Command::Completions { shell } => {
                 let mut script = Vec::new();
                 clap_complete::generate(*shell, &mut Cli::command(), "warpscope", &mut script);
@@ -133,6 +144,10 @@ fn report(err: &clap::Error, args: &[String]) -> i32 {
         }
         ErrorKind::UnknownArgument if arg.starts_with('-') => format!("unknown option `{arg}`"),
         ErrorKind::UnknownArgument => format!("unexpected argument `{arg}`: give one input"),
+        ErrorKind::MissingRequiredArgument => match err.get(ContextKind::InvalidArg) {
+            Some(ContextValue::Strings(missing)) => format!("missing {}", missing.join(" and ")),
+            _ => "missing arguments".to_string(),
+        },
         ErrorKind::InvalidValue if arg.starts_with("--isa") => {
             input::unknown_isa(context(ContextKind::InvalidValue))
         }

@@ -19,6 +19,7 @@ pub mod examples;
 pub mod inst;
 pub mod isas;
 pub mod link;
+pub mod puzzle;
 pub mod sim;
 pub mod spec;
 pub mod workloads;

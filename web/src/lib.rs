@@ -19,6 +19,7 @@ pub mod highlight;
 pub mod listing;
 pub mod markdown;
 pub mod persist;
+pub mod puzzle;
 pub mod reference;
 pub mod share;
 pub mod state;
@@ -56,11 +57,22 @@ struct Callbacks {
     breakpoint: Callback<usize>,
     goto: Callback<usize>,
     select: Callback<usize>,
+    load: Callback<(String, String)>,
 }
 
 #[function_component(App)]
 fn app() -> Html {
+    // Before the link in the address bar is opened (and taken out of it).
+    let puzzles = use_state(puzzle::open_at_start);
     let st = use_reducer(share::initial_state);
+    puzzle::use_follow_links(&st.share.extra_view, puzzles.clone());
+    let toggle_puzzles = {
+        let puzzles = puzzles.clone();
+        Callback::from(move |_: ()| {
+            puzzle::remember_open(!*puzzles);
+            puzzles.set(!*puzzles);
+        })
+    };
     share::use_sharing(&st);
     let dispatch = st.dispatcher();
     let cbs = {
@@ -76,6 +88,7 @@ fn app() -> Html {
             breakpoint: cbk(&d, Action::ToggleBreakpoint),
             goto: cbk(&d, Action::GoTo),
             select: cbk(&d, Action::SelectRow),
+            load: cbk(&d, |(isa, text)| Action::LoadText(isa, text)),
         })
     };
 
@@ -300,6 +313,8 @@ fn app() -> Html {
                     <span class={classes!("status", format!("st-{}", st.status_text().replace(' ', "-")))}>{ st.status_text() }</span>
                 </div>
                 <span class="spacer"></span>
+                <button class={classes!("btn", (*puzzles).then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
+                    title="graded exercises on warp-level operations">{ "Puzzles" }</button>
                 <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
@@ -328,6 +343,10 @@ fn app() -> Html {
             }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
+                    if *puzzles {
+                        <puzzle::Panel source={st.source.clone()} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
+                            link_view={st.share.extra_view.clone()} />
+                    }
                     <explain::Explain source={st.source.clone()} />
                     <editor::Editor isa_name={st.isa_name} source={st.source.clone()} source_rev={st.source_rev}
                         diags={st.diags.clone()} {exec_line} cursor_line={st.cursor_line}

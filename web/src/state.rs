@@ -342,6 +342,9 @@ pub enum Action {
     LoadExample(String),
     /// Switch the ISA (the text is assembled for it).
     SetIsa(String),
+    /// Replace the whole source and the ISA (puzzle mode: starter code, a
+    /// failing case, a solution).
+    LoadText(String, String),
     /// The caret moved to this byte offset.
     Cursor(usize),
     /// Select a listing row and move the caret there.
@@ -781,6 +784,24 @@ impl Reducible for State {
                 if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
                     s.selected = Some(0);
                 }
+            }
+            Action::LoadText(name, text) => {
+                let Some(&isa) = warpscope_core::isas::NAMES.iter().find(|n| **n == name) else {
+                    return self;
+                };
+                s.isa_name = isa;
+                s.edited = None;
+                s.ref_pinned = None;
+                s.breakpoints = Ptr::new(BTreeSet::new());
+                s.asm = None;
+                s.sim = None;
+                s.cursor_line = 1;
+                s.selected = None;
+                s.replace_source(text);
+                if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
+                    s.selected = Some(0);
+                }
+                s.caret_to(0, false);
             }
             Action::LoadExample(id) => {
                 let Some(ex) = examples::by_id(s.isa_name, &id) else {

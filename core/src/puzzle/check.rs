@@ -1,0 +1,617 @@
+//! The checker: runs a submission and the reference solution on the same
+//! cases and compares the checked registers lane by lane.
+//!
+//! Cases come in a fixed order: edge cases first (all lanes, one lane,
+//! alternating lanes, a partial warp, then extreme input values), then
+//! random cases drawn from a seeded generator, so the same puzzle and seed
+//! always give the same cases. Every case is a program text (the
+//! assembler's `.active` and `.init` directives followed by the
+//! submission), so a front end can load a failing case into the simulator
+//! exactly as the checker ran it.
+
+use super::{per_lane, reg_name, LaneSet, Lanes, Puzzle};
+use crate::asm::{self, RegRef};
+use crate::diag::{Diagnostic, Span};
+use crate::isas;
+use crate::sim::{LaunchConfig, RunStatus, Sim, WarpState};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One input register's values in a case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CaseInput {
+    /// The register.
+    #[serde(skip)]
+    pub reg: RegRef,
+    /// Its name (`R0`).
+    pub name: String,
+    /// One value per lane (lane 0 first) for per-lane registers, a single
+    /// value for warp-wide ones; predicates read 0 or 1.
+    pub values: Vec<u32>,
+}
+
+/// One test case: the active lanes and the input values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Case {
+    /// 1-based position in the run order.
+    pub number: usize,
+    /// What the case tests (`one lane (lane 31)`).
+    pub name: String,
+    /// Lanes active at the start.
+    pub active: u32,
+    /// Input values.
+    pub inputs: Vec<CaseInput>,
+}
+
+impl Case {
+    /// The setup directives of this case (one per line, ending in a
+    /// newline).
+    pub fn setup_text(&self) -> String {
+        let mut out = format!(
+            "// case {}: {}\n.active {:#010x}\n",
+            self.number, self.name, self.active
+        );
+        for inp in &self.inputs {
+            let name = reg_name(inp.reg);
+            match inp.reg {
+                RegRef::P(_) => {
+                    let mask = inp
+                        .values
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |m, (l, &v)| m | (u32::from(v != 0) << l));
+                    let _ = writeln!(out, ".init {name} = ({mask:#010x} >> lane) & 1");
+                }
+                _ if inp.values.len() == 32 => {
+                    let vals: Vec<String> = inp.values.iter().map(|v| format!("{v:#x}")).collect();
+                    let _ = writeln!(out, ".init {name} = {{{}}}", vals.join(", "));
+                }
+                _ => {
+                    let v = inp.values.first().copied().unwrap_or(0);
+                    let _ = writeln!(out, ".init {name} = {v:#x}");
+                }
+            }
+        }
+        out
+    }
+
+    /// The runnable program of this case: its setup, then `submission`
+    /// (without the setup of a case loaded before, see
+    /// [`without_case_setup`], and without leading blank lines).
+    pub fn program_text(&self, submission: &str) -> String {
+        let mut out = self.setup_text();
+        let sub = without_case_setup(submission);
+        let mut rest: &str = &sub;
+        while let Some(i) = rest.find('\n') {
+            if !rest[..i].trim().is_empty() {
+                break;
+            }
+            rest = &rest[i + 1..];
+        }
+        out.push_str(rest);
+        if !submission.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `text` with the setup of a case blanked out when it starts with one (a
+/// `// case N: ...` line followed by `.active` and `.init` lines, as
+/// [`Case::program_text`] writes them): each of their characters but the
+/// line ends becomes a space, so offsets and line numbers stay as they were.
+/// A failing case loaded into the editor can thus be fixed and checked
+/// again; the checker sets the inputs itself, so nothing is lost by
+/// ignoring these lines.
+pub fn without_case_setup(text: &str) -> std::borrow::Cow<'_, str> {
+    let mut end = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let t = line.trim_start();
+        let setup = if i == 0 {
+            t.starts_with("// case ")
+        } else {
+            t.starts_with(".active ") || t.starts_with(".init ")
+        };
+        if !setup || !line.is_ascii() {
+            break;
+        }
+        end += line.len();
+    }
+    if end == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let blank: String = text[..end]
+        .chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect();
+    std::borrow::Cow::Owned(blank + &text[end..])
+}
+
+/// One checked register in a failing case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutputDiff {
+    /// The register.
+    #[serde(skip)]
+    pub reg: RegRef,
+    /// Its name.
+    pub name: String,
+    /// Lanes compared (all 32 bits for a warp-wide register).
+    pub checked: u32,
+    /// Lanes (of `checked`) whose value differs; for a warp-wide register
+    /// all 32 bits when it differs.
+    pub wrong: u32,
+    /// The reference solution's values (per lane, or one value).
+    pub expected: Vec<u32>,
+    /// The submission's values.
+    pub actual: Vec<u32>,
+}
+
+/// The first failing case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The case.
+    pub case: Case,
+    /// Set when the submission ran out of steps: the limit.
+    pub step_limit: Option<u64>,
+    /// Every checked register, wrong or right.
+    pub outputs: Vec<OutputDiff>,
+}
+
+impl Failure {
+    /// Lanes with at least one wrong per-lane value.
+    pub fn wrong_lanes(&self) -> u32 {
+        self.outputs
+            .iter()
+            .filter(|o| o.expected.len() == 32)
+            .fold(0, |m, o| m | o.wrong)
+    }
+}
+
+/// How a submission fared.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Every case passed.
+    Pass,
+    /// The submission breaks a limit of the puzzle (too many instructions,
+    /// a forbidden instruction); located in the submission.
+    Rule {
+        /// What is wrong, and where.
+        diagnostic: Diagnostic,
+    },
+    /// A case gave a wrong result.
+    Fail {
+        /// The first failing case.
+        failure: Box<Failure>,
+    },
+}
+
+/// The result of checking one submission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Pass, rule broken, or the first failing case.
+    pub outcome: Outcome,
+    /// Cases run (up to and including a failing one).
+    pub cases_run: usize,
+    /// Cases the puzzle has.
+    pub cases_total: usize,
+    /// Instructions in the submission.
+    pub instructions: usize,
+    /// Most steps any case took.
+    pub max_steps: u64,
+    /// Steps summed over the cases run.
+    pub total_steps: u64,
+}
+
+impl Report {
+    /// True when every case passed.
+    pub fn passed(&self) -> bool {
+        self.outcome == Outcome::Pass
+    }
+    /// The first failing case, if one failed.
+    pub fn failure(&self) -> Option<&Failure> {
+        match &self.outcome {
+            Outcome::Fail { failure } => Some(failure),
+            _ => None,
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same seed gives the same
+/// cases on every platform.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A value in `lo..=hi` (the bounds in either order).
+    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        let (lo, hi) = (lo.min(hi), lo.max(hi));
+        let span = u64::from(hi) - u64::from(lo) + 1;
+        lo + (self.next_u64() % span) as u32
+    }
+}
+
+/// The cases of a puzzle for its own seed.
+pub fn cases(p: &Puzzle) -> Vec<Case> {
+    cases_with_seed(p, p.cases.seed)
+}
+
+/// The cases of a puzzle for `seed`.
+pub fn cases_with_seed(p: &Puzzle, seed: u64) -> Vec<Case> {
+    let mut rng = Rng::new(seed);
+    let mut masks: Vec<(String, u32)> = Vec::new();
+    for set in &p.cases.active {
+        match *set {
+            LaneSet::All => masks.push(("all lanes".into(), u32::MAX)),
+            LaneSet::One => {
+                masks.push(("one lane (lane 0)".into(), 1));
+                masks.push(("one lane (lane 31)".into(), 1 << 31));
+            }
+            LaneSet::Alternating => {
+                masks.push(("even lanes".into(), 0x5555_5555));
+                masks.push(("odd lanes".into(), 0xaaaa_aaaa));
+            }
+            LaneSet::Partial => {
+                masks.push(("partial warp (lanes 0..19)".into(), 0x000f_ffff));
+                masks.push(("partial warp (lanes 0..2)".into(), 0x7));
+            }
+            LaneSet::Mask(m) => masks.push((format!("lanes {m:#010x}"), m)),
+            LaneSet::Random => {}
+        }
+    }
+    let first = masks.first().map_or(u32::MAX, |m| m.1);
+    let first_name = masks
+        .first()
+        .map_or("all lanes".to_string(), |m| m.0.clone());
+    let mut out: Vec<Case> = Vec::new();
+    let push = |out: &mut Vec<Case>, name: String, active: u32, inputs: Vec<CaseInput>| {
+        out.push(Case {
+            number: out.len() + 1,
+            name,
+            active,
+            inputs,
+        });
+    };
+    for (name, m) in &masks {
+        let inputs = draw(p, &mut rng, 0);
+        push(&mut out, name.clone(), *m, inputs);
+    }
+    if p.inputs.iter().any(|i| !i.special.is_empty()) {
+        let inputs = fill(p, |i, lane| {
+            if i.special.is_empty() {
+                i.min
+            } else {
+                i.special[lane % i.special.len()]
+            }
+        });
+        push(
+            &mut out,
+            format!("{first_name}, special values"),
+            first,
+            inputs,
+        );
+    }
+    if p.inputs.iter().any(|i| i.min != i.max) {
+        push(
+            &mut out,
+            format!("{first_name}, largest values"),
+            first,
+            fill(p, |i, _| i.max),
+        );
+        push(
+            &mut out,
+            format!("{first_name}, smallest values"),
+            first,
+            fill(p, |i, _| i.min),
+        );
+    }
+    let kinds: Vec<u32> = masks.iter().map(|m| m.1).collect();
+    let random_masks = p.cases.active.contains(&LaneSet::Random);
+    for _ in 0..p.cases.random {
+        let choice = if kinds.is_empty() {
+            0
+        } else {
+            rng.range(0, kinds.len() as u32) as usize
+        };
+        let (active, what) = if random_masks && choice == kinds.len() || kinds.is_empty() {
+            let mut m = 0;
+            while m == 0 {
+                m = rng.next_u64() as u32 & rng.next_u64() as u32
+                    | rng.next_u64() as u32 & rng.next_u64() as u32;
+            }
+            (m, "random lanes")
+        } else {
+            (kinds[choice.min(kinds.len() - 1)], "random values")
+        };
+        let inputs = draw(p, &mut rng, 8);
+        push(&mut out, what.to_string(), active, inputs);
+    }
+    out
+}
+
+/// Values for every input from `value(input, lane)`.
+fn fill(p: &Puzzle, value: impl Fn(&super::Input, usize) -> u32) -> Vec<CaseInput> {
+    p.inputs
+        .iter()
+        .map(|i| {
+            let n = if per_lane(i.reg) { 32 } else { 1 };
+            CaseInput {
+                reg: i.reg,
+                name: reg_name(i.reg),
+                values: (0..n).map(|l| value(i, l)).collect(),
+            }
+        })
+        .collect()
+}
+
+/// Random values in each input's range; with `special_one_in` > 0, about
+/// one value in that many is one of the input's special values.
+fn draw(p: &Puzzle, rng: &mut Rng, special_one_in: u32) -> Vec<CaseInput> {
+    let mut out = Vec::new();
+    for i in &p.inputs {
+        let n = if per_lane(i.reg) { 32 } else { 1 };
+        let mut values = Vec::with_capacity(n);
+        for _ in 0..n {
+            let pick_special = special_one_in > 0
+                && !i.special.is_empty()
+                && rng.range(0, special_one_in - 1) == 0;
+            values.push(if pick_special {
+                i.special[rng.range(0, i.special.len() as u32 - 1) as usize]
+            } else {
+                rng.range(i.min, i.max)
+            });
+        }
+        out.push(CaseInput {
+            reg: i.reg,
+            name: reg_name(i.reg),
+            values,
+        });
+    }
+    out
+}
+
+/// The values of `reg` after a run: 32 for per-lane registers, 1 otherwise.
+fn read(st: &WarpState, reg: RegRef) -> Vec<u32> {
+    match reg {
+        RegRef::R(n) => st.reg(n).to_vec(),
+        RegRef::P(n) => {
+            let m = st.pred(n);
+            (0..32).map(|l| (m >> l) & 1).collect()
+        }
+        RegRef::CC => st.cc().to_vec(),
+        RegRef::PR => st.pr().to_vec(),
+        RegRef::UR(n) => vec![st.ureg(n)],
+        RegRef::UP(n) => vec![u32::from(st.upred(n))],
+        RegRef::S(n) => vec![st.sgpr(n)],
+        RegRef::HwReg(n) => vec![st.hwreg(n)],
+    }
+}
+
+/// The forbidden-instruction and instruction-count rules, checked on the
+/// assembled submission.
+fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
+    let isa = isas::by_name(&p.isa)?;
+    for line in &prog.lines {
+        let text = crate::disasm::disasm(isa, &line.inst);
+        let mnemonic = text
+            .split_whitespace()
+            .find(|t| !t.starts_with('@'))
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        for f in &p.limits.forbid {
+            let f = f.to_ascii_uppercase();
+            if mnemonic == f || mnemonic.starts_with(&format!("{f}.")) {
+                return Some(
+                    Diagnostic::error(line.span, format!("`{f}` is not allowed in this puzzle"))
+                        .with_help("solve it with other instructions"),
+                );
+            }
+        }
+    }
+    if let Some(max) = p.limits.instructions {
+        if let Some(line) = prog.lines.get(max) {
+            return Some(Diagnostic::error(
+                line.span,
+                format!(
+                    "this puzzle allows at most {max} instructions; the submission has {}",
+                    prog.lines.len()
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// Steps the reference solution may take per case (at least the puzzle's
+/// limit).
+const REFERENCE_STEPS: u64 = 100_000;
+
+/// Checks `submission` against the puzzle's reference solution on the
+/// puzzle's cases.
+///
+/// Returns the assembler's diagnostics (located in `submission`) when the
+/// submission does not assemble or uses `.active`/`.init`, and an error at
+/// the start of the text when the puzzle itself is unusable (its ISA
+/// unknown, its reference solution not finishing).
+pub fn check(p: &Puzzle, submission: &str) -> Result<Report, Vec<Diagnostic>> {
+    check_with_seed(p, submission, p.cases.seed)
+}
+
+/// Like [`check`], with the random cases drawn from `seed`.
+pub fn check_with_seed(p: &Puzzle, submission: &str, seed: u64) -> Result<Report, Vec<Diagnostic>> {
+    let Some(isa) = isas::by_name(&p.isa) else {
+        return Err(vec![Diagnostic::error(
+            Span::new(0, 0),
+            format!("unknown ISA `{}`", p.isa),
+        )]);
+    };
+    let submission: &str = &without_case_setup(submission);
+    let prog = asm::assemble(isa, submission)?;
+    let setup: Vec<Diagnostic> = prog
+        .setup
+        .active_span
+        .into_iter()
+        .chain(prog.setup.inits.iter().map(|i| i.span))
+        .map(|s| {
+            Diagnostic::error(s, "a submission may not use `.active` or `.init`")
+                .with_help("the checker sets the inputs of every case; remove this line")
+        })
+        .collect();
+    if !setup.is_empty() {
+        return Err(setup);
+    }
+    let all = cases_with_seed(p, seed);
+    let mut report = Report {
+        outcome: Outcome::Pass,
+        cases_run: 0,
+        cases_total: all.len(),
+        instructions: prog.lines.len(),
+        max_steps: 0,
+        total_steps: 0,
+    };
+    if let Some(d) = rules(p, &prog) {
+        report.outcome = Outcome::Rule { diagnostic: d };
+        return Ok(report);
+    }
+    let config = LaunchConfig {
+        undo: false,
+        ..LaunchConfig::default()
+    };
+    let run = |text: &str, budget: u64| -> Result<(Sim, RunStatus), Vec<Diagnostic>> {
+        let prog = asm::assemble(isa, text)?;
+        let mut sim = Sim::new(isa, &prog, config.clone());
+        let status = sim.run(budget);
+        Ok((sim, status))
+    };
+    let reference_error = |what: String| vec![Diagnostic::error(Span::new(0, 0), what)];
+    for case in all {
+        report.cases_run += 1;
+        let (want, st) = run(
+            &case.program_text(&p.solution),
+            REFERENCE_STEPS.max(p.limits.steps),
+        )
+        .map_err(|ds| {
+            let why = ds.first().map_or(String::new(), |d| d.message.clone());
+            reference_error(format!(
+                "case {} ({}) does not assemble with the reference solution: {why}",
+                case.number, case.name
+            ))
+        })?;
+        if st == RunStatus::StepLimit {
+            return Err(reference_error(format!(
+                "the puzzle's reference solution does not finish case {} ({})",
+                case.number, case.name
+            )));
+        }
+        let (got, status) = run(&case.program_text(submission), p.limits.steps).map_err(|ds| {
+            // Only a setup line can fail here, as the submission assembled alone.
+            ds.into_iter()
+                .map(|d| Diagnostic::error(Span::new(0, 0), d.message))
+                .collect::<Vec<_>>()
+        })?;
+        report.max_steps = report.max_steps.max(got.steps());
+        report.total_steps += got.steps();
+        let mut outputs = Vec::new();
+        let mut bad = false;
+        for o in &p.outputs {
+            let expected = read(want.state(), o.reg);
+            let actual = read(got.state(), o.reg);
+            let checked = if expected.len() == 32 {
+                match o.lanes {
+                    Lanes::Active => case.active,
+                    Lanes::All => u32::MAX,
+                    Lanes::Mask(m) => m & case.active,
+                }
+            } else {
+                u32::MAX
+            };
+            let wrong = if expected.len() == 32 {
+                (0..32)
+                    .filter(|&l| checked >> l & 1 == 1 && expected[l] != actual[l])
+                    .fold(0u32, |m, l| m | 1 << l)
+            } else if expected != actual {
+                u32::MAX
+            } else {
+                0
+            };
+            bad |= wrong != 0;
+            outputs.push(OutputDiff {
+                reg: o.reg,
+                name: reg_name(o.reg),
+                checked,
+                wrong,
+                expected,
+                actual,
+            });
+        }
+        let over = status == RunStatus::StepLimit;
+        if bad || over {
+            report.outcome = Outcome::Fail {
+                failure: Box::new(Failure {
+                    case,
+                    step_limit: over.then_some(p.limits.steps),
+                    outputs,
+                }),
+            };
+            return Ok(report);
+        }
+    }
+    Ok(report)
+}
+
+/// A few lines saying how a submission fared, for a terminal.
+pub fn summary(report: &Report) -> String {
+    match &report.outcome {
+        Outcome::Pass => format!(
+            "pass: {} cases, {} instructions, at most {} steps",
+            report.cases_total, report.instructions, report.max_steps
+        ),
+        Outcome::Rule { diagnostic } => format!("fail: {}", diagnostic.message),
+        Outcome::Fail { failure } => {
+            let c = &failure.case;
+            let mut out = format!(
+                "fail: case {} of {} ({}), active {:#010x}",
+                c.number, report.cases_total, c.name, c.active
+            );
+            if let Some(n) = failure.step_limit {
+                let _ = write!(out, ": did not finish within {n} steps");
+                return out;
+            }
+            for o in failure.outputs.iter().filter(|o| o.wrong != 0) {
+                if o.expected.len() == 32 {
+                    let lane = o.wrong.trailing_zeros() as usize;
+                    let _ = write!(
+                        out,
+                        "\n  {}: {} wrong lane(s) {:#010x}; lane {lane}: expected {:#x}, got {:#x}",
+                        o.name,
+                        o.wrong.count_ones(),
+                        o.wrong,
+                        o.expected[lane],
+                        o.actual[lane]
+                    );
+                } else {
+                    let _ = write!(
+                        out,
+                        "\n  {}: expected {:#x}, got {:#x}",
+                        o.name,
+                        o.expected.first().copied().unwrap_or(0),
+                        o.actual.first().copied().unwrap_or(0)
+                    );
+                }
+            }
+            out
+        }
+    }
+}

@@ -1,0 +1,682 @@
+//! The puzzle file reader: sections of `key = value` lines and text bodies.
+
+use super::{CaseSpec, Input, LaneSet, Lanes, Limits, Output, Puzzle};
+use crate::asm::{self, RegRef};
+use crate::diag::{Diagnostic, Span};
+use crate::isas;
+use crate::sim::machine::GFX9_HWREGS;
+
+/// Sections whose body is free text (Markdown or code).
+const TEXT_SECTIONS: &[&str] = &["statement", "statement.zh", "starter", "hint", "solution"];
+/// Sections of `key = value` lines.
+const KEY_SECTIONS: &[&str] = &["input", "output", "cases", "limits"];
+
+/// Most random cases a puzzle may ask for.
+const MAX_RANDOM: u64 = 1000;
+/// Most steps a case may be given.
+const MAX_STEPS: u64 = 1_000_000;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Section {
+    Top,
+    Text(usize),
+    Input(usize),
+    Output(usize),
+    Cases,
+    Limits,
+    /// After a bad header: lines are ignored up to the next header.
+    Skip,
+}
+
+struct RawReg {
+    text: String,
+    span: Span,
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    diags: Vec<Diagnostic>,
+    seen_keys: Vec<(Section, String)>,
+    seen_sections: Vec<String>,
+    p: Puzzle,
+    level_span: Option<Span>,
+    isa_span: Option<Span>,
+    /// (name, body span) of every text section, in order.
+    texts: Vec<(String, Span)>,
+    input_regs: Vec<RawReg>,
+    output_regs: Vec<RawReg>,
+    header_span: Span,
+}
+
+/// Parses a puzzle text. On failure returns every problem found, located in
+/// `text`.
+pub fn parse(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
+    let mut r = Reader {
+        src: text,
+        diags: Vec::new(),
+        seen_keys: Vec::new(),
+        seen_sections: Vec::new(),
+        p: Puzzle {
+            id: String::new(),
+            title: String::new(),
+            teaches: String::new(),
+            level: 1,
+            isa: String::new(),
+            statement: String::new(),
+            statement_zh: String::new(),
+            starter: String::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            cases: CaseSpec::default(),
+            limits: Limits::default(),
+            hints: Vec::new(),
+            solution: String::new(),
+        },
+        level_span: None,
+        isa_span: None,
+        texts: Vec::new(),
+        input_regs: Vec::new(),
+        output_regs: Vec::new(),
+        header_span: Span::new(0, 0),
+    };
+    r.read();
+    r.finish();
+    if r.diags.iter().any(Diagnostic::is_error) {
+        Err(r.diags)
+    } else {
+        Ok(r.p)
+    }
+}
+
+/// A line's `[name arg]` header, if it is one: (name, arg, name span, arg
+/// span) with spans relative to the line.
+fn header(line: &str) -> Option<(&str, &str, Span, Span)> {
+    let t = line.trim_end();
+    if !t.starts_with('[') || !t.ends_with(']') || t.len() < 2 {
+        return None;
+    }
+    let inner = &t[1..t.len() - 1];
+    let lead = inner.len() - inner.trim_start().len();
+    let rest = inner.trim();
+    let (name, arg) = match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], rest[i..].trim()),
+        None => (rest, ""),
+    };
+    let name_start = 1 + lead;
+    let arg_start = if arg.is_empty() {
+        name_start + name.len()
+    } else {
+        1 + inner.find(arg).unwrap_or(0)
+    };
+    Some((
+        name,
+        arg,
+        Span::new(name_start, name_start + name.len()),
+        Span::new(arg_start, arg_start + arg.len()),
+    ))
+}
+
+fn known(name: &str) -> bool {
+    TEXT_SECTIONS.contains(&name) || KEY_SECTIONS.contains(&name)
+}
+
+impl Reader<'_> {
+    fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, msg));
+    }
+
+    fn read(&mut self) {
+        let src = self.src;
+        let mut section = Section::Top;
+        // start of the text body being read (byte offset), for text sections
+        let mut offset = 0;
+        let mut body: Option<(usize, usize, usize)> = None; // (index, first, last end)
+        for raw in src.split_inclusive('\n') {
+            let start = offset;
+            offset += raw.len();
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let hdr = header(line);
+            let is_header =
+                hdr.is_some_and(|(n, ..)| known(n)) || !matches!(section, Section::Text(_));
+            if let (Some((name, arg, ns, asp)), true) = (hdr, is_header) {
+                self.close_text(&mut body);
+                let ns = Span::new(start + ns.start, start + ns.end);
+                let asp = Span::new(start + asp.start, start + asp.end);
+                section = self.open(name, arg, ns, asp);
+                if let Section::Text(i) = section {
+                    body = Some((i, offset, offset));
+                }
+                continue;
+            }
+            match section {
+                Section::Text(_) => {
+                    if let Some(b) = body.as_mut() {
+                        if !line.trim().is_empty() {
+                            if b.1 >= b.2 {
+                                b.1 = start;
+                            }
+                            b.2 = start + line.len();
+                        } else if b.1 >= b.2 {
+                            b.1 = offset;
+                            b.2 = offset;
+                        }
+                    }
+                }
+                Section::Skip => {}
+                _ => self.key_line(section, line, start),
+            }
+        }
+        self.close_text(&mut body);
+    }
+
+    /// Stores a finished text body.
+    fn close_text(&mut self, body: &mut Option<(usize, usize, usize)>) {
+        if let Some((i, first, last)) = body.take() {
+            let span = if last > first {
+                Span::new(first, last)
+            } else {
+                Span::new(first.min(self.src.len()), first.min(self.src.len()))
+            };
+            if let Some(t) = self.texts.get_mut(i) {
+                t.1 = span;
+            }
+        }
+    }
+
+    fn open(&mut self, name: &str, arg: &str, ns: Span, asp: Span) -> Section {
+        if !known(name) {
+            self.diags.push(
+                Diagnostic::error(ns, format!("unknown section `[{name}]`")).with_help(format!(
+                    "sections are {} and {}",
+                    TEXT_SECTIONS.join(", "),
+                    KEY_SECTIONS.join(", ")
+                )),
+            );
+            return Section::Skip;
+        }
+        let needs_arg = name == "input" || name == "output";
+        if needs_arg && arg.is_empty() {
+            self.error(ns, format!("`[{name}]` needs a register: `[{name} R0]`"));
+            return Section::Skip;
+        }
+        if !needs_arg && !arg.is_empty() {
+            self.error(asp, format!("`[{name}]` takes no argument"));
+            return Section::Skip;
+        }
+        let key = if needs_arg {
+            format!("{name} {arg}")
+        } else {
+            name.to_string()
+        };
+        if name != "hint" {
+            if self.seen_sections.contains(&key) {
+                self.error(ns.to(asp), format!("`[{key}]` is given twice"));
+                return Section::Skip;
+            }
+            self.seen_sections.push(key);
+        }
+        self.header_span = ns;
+        match name {
+            "input" => {
+                self.input_regs.push(RawReg {
+                    text: arg.to_string(),
+                    span: asp,
+                });
+                self.p.inputs.push(Input {
+                    reg: RegRef::R(0),
+                    min: 0,
+                    max: u32::MAX,
+                    special: Vec::new(),
+                });
+                Section::Input(self.p.inputs.len() - 1)
+            }
+            "output" => {
+                self.output_regs.push(RawReg {
+                    text: arg.to_string(),
+                    span: asp,
+                });
+                self.p.outputs.push(Output {
+                    reg: RegRef::R(0),
+                    lanes: Lanes::Active,
+                });
+                Section::Output(self.p.outputs.len() - 1)
+            }
+            "cases" => Section::Cases,
+            "limits" => Section::Limits,
+            _ => {
+                self.texts.push((name.to_string(), ns));
+                Section::Text(self.texts.len() - 1)
+            }
+        }
+    }
+
+    fn key_line(&mut self, section: Section, line: &str, start: usize) {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            return;
+        }
+        let lead = line.len() - line.trim_start().len();
+        let Some(eq) = line.find('=') else {
+            self.error(
+                Span::new(start + lead, start + line.trim_end().len()),
+                "expected `key = value`",
+            );
+            return;
+        };
+        let key = line[..eq].trim();
+        let key_span = Span::new(start + lead, start + lead + key.len());
+        let vraw = &line[eq + 1..];
+        let vlead = vraw.len() - vraw.trim_start().len();
+        let value = vraw.trim();
+        let vs = Span::new(start + eq + 1 + vlead, start + eq + 1 + vlead + value.len());
+        if key.is_empty() {
+            self.error(key_span.to(vs), "expected a key before `=`");
+            return;
+        }
+        if self
+            .seen_keys
+            .iter()
+            .any(|(s, k)| *s == section && k == key)
+        {
+            self.error(key_span, format!("`{key}` is given twice"));
+            return;
+        }
+        self.seen_keys.push((section, key.to_string()));
+        if value.is_empty() {
+            self.error(key_span, format!("`{key}` needs a value"));
+            return;
+        }
+        match (section, key) {
+            (Section::Top, "id") => {
+                if value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                {
+                    self.p.id = value.to_string();
+                } else {
+                    self.error(vs, "an id may hold only letters, digits, `_` and `-`");
+                }
+            }
+            (Section::Top, "title") => self.p.title = value.to_string(),
+            (Section::Top, "teaches") => self.p.teaches = value.to_string(),
+            (Section::Top, "isa") => {
+                self.isa_span = Some(vs);
+                if isas::by_name(value).is_some() {
+                    self.p.isa = value.to_string();
+                } else {
+                    self.diags.push(
+                        Diagnostic::error(vs, format!("unknown ISA `{value}`"))
+                            .with_help(format!("known ISAs: {}", isas::NAMES.join(", "))),
+                    );
+                }
+            }
+            (Section::Top, "level") => {
+                self.level_span = Some(vs);
+                match number(value) {
+                    Some(n @ 1..=5) => self.p.level = n as u8,
+                    _ => self.error(vs, "`level` is a number from 1 (easy) to 5 (hard)"),
+                }
+            }
+            (Section::Input(i), "range") => {
+                if let Some((lo, hi)) = self.range(value, vs) {
+                    if let Some(inp) = self.p.inputs.get_mut(i) {
+                        inp.min = lo;
+                        inp.max = hi;
+                    }
+                }
+            }
+            (Section::Input(i), "special") => {
+                let vals = self.list(value, vs, value32, "a 32-bit number");
+                if let Some(inp) = self.p.inputs.get_mut(i) {
+                    inp.special = vals;
+                }
+            }
+            (Section::Output(i), "lanes") => {
+                let lanes = match value {
+                    "active" => Some(Lanes::Active),
+                    "all" => Some(Lanes::All),
+                    _ => value32(value).map(Lanes::Mask),
+                };
+                match (lanes, self.p.outputs.get_mut(i)) {
+                    (Some(l), Some(o)) => o.lanes = l,
+                    (None, _) => self.error(
+                        vs,
+                        format!("`{value}` is not a lane choice: use `active`, `all` or a mask"),
+                    ),
+                    _ => {}
+                }
+            }
+            (Section::Cases, "active") => {
+                let sets = self.list(
+                    value,
+                    vs,
+                    lane_set,
+                    "a lane set (all, one, alternating, partial, random or a non-zero mask)",
+                );
+                if !sets.is_empty() {
+                    self.p.cases.active = sets;
+                }
+            }
+            (Section::Cases, "random") => match number(value) {
+                Some(n) if n <= MAX_RANDOM => self.p.cases.random = n as u32,
+                _ => self.error(vs, format!("`random` is a count from 0 to {MAX_RANDOM}")),
+            },
+            (Section::Cases, "seed") => match number(value) {
+                Some(n) => self.p.cases.seed = n,
+                None => self.error(vs, "`seed` is a number"),
+            },
+            (Section::Limits, "instructions") => match number(value) {
+                Some(n @ 1..=10_000) => self.p.limits.instructions = Some(n as usize),
+                _ => self.error(vs, "`instructions` is a count from 1 to 10000"),
+            },
+            (Section::Limits, "steps") => match number(value) {
+                Some(n @ 1..=MAX_STEPS) => self.p.limits.steps = n,
+                _ => self.error(vs, format!("`steps` is a count from 1 to {MAX_STEPS}")),
+            },
+            (Section::Limits, "forbid") => {
+                let names = self.list(
+                    value,
+                    vs,
+                    |s| {
+                        s.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+                            .then(|| s.to_string())
+                    },
+                    "a mnemonic such as SHFL.IDX",
+                );
+                self.p.limits.forbid = names;
+            }
+            _ => {
+                let place = match section {
+                    Section::Top => "at the top of a puzzle".to_string(),
+                    Section::Input(_) => "in `[input]`".into(),
+                    Section::Output(_) => "in `[output]`".into(),
+                    Section::Cases => "in `[cases]`".into(),
+                    _ => "in `[limits]`".into(),
+                };
+                let keys = match section {
+                    Section::Top => "id, title, teaches, level, isa",
+                    Section::Input(_) => "range, special",
+                    Section::Output(_) => "lanes",
+                    Section::Cases => "active, random, seed",
+                    _ => "instructions, steps, forbid",
+                };
+                self.diags.push(
+                    Diagnostic::error(key_span, format!("unknown key `{key}` {place}"))
+                        .with_help(format!("keys here: {keys}")),
+                );
+            }
+        }
+    }
+
+    /// `A..B` (inclusive), both 32-bit numbers, A <= B.
+    fn range(&mut self, value: &str, vs: Span) -> Option<(u32, u32)> {
+        let Some(dots) = value.find("..") else {
+            self.error(vs, "a range is written `LOW..HIGH` (both included)");
+            return None;
+        };
+        let (a, b) = (
+            value[..dots].trim(),
+            value[dots + 2..].trim().trim_start_matches('='),
+        );
+        match (value32(a), value32(b.trim())) {
+            (Some(lo), Some(hi)) if lo <= hi => Some((lo, hi)),
+            (Some(_), Some(_)) => {
+                self.error(vs, "the low end of the range is above the high end");
+                None
+            }
+            _ => {
+                self.error(vs, "the ends of a range are 32-bit numbers");
+                None
+            }
+        }
+    }
+
+    /// A comma-separated list; each bad item gets its own error.
+    fn list<T>(
+        &mut self,
+        value: &str,
+        vs: Span,
+        item: impl Fn(&str) -> Option<T>,
+        what: &str,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        for part in value.split(',') {
+            let lead = part.len() - part.trim_start().len();
+            let t = part.trim();
+            let s = Span::new(vs.start + pos + lead, vs.start + pos + lead + t.len());
+            pos += part.len() + 1;
+            if t.is_empty() {
+                self.error(s, format!("expected {what}"));
+                continue;
+            }
+            match item(t) {
+                Some(v) => out.push(v),
+                None => self.error(s, format!("`{t}` is not {what}")),
+            }
+        }
+        out
+    }
+
+    fn finish(&mut self) {
+        let end = Span::new(self.src.len(), self.src.len());
+        for (name, span) in std::mem::take(&mut self.texts) {
+            let body = self.src.get(span.start..span.end).unwrap_or("").to_string();
+            match name.as_str() {
+                "statement" => self.p.statement = body,
+                "statement.zh" => self.p.statement_zh = body,
+                "starter" => {
+                    self.code(&body, span, "starter code");
+                    self.p.starter = body;
+                }
+                "solution" => {
+                    if body.trim().is_empty() {
+                        self.error(span, "the solution is empty");
+                    }
+                    self.code(&body, span, "solution");
+                    self.p.solution = body;
+                }
+                _ => {
+                    if body.trim().is_empty() {
+                        self.error(span, "the hint is empty");
+                    }
+                    self.p.hints.push(body)
+                }
+            }
+        }
+        if self.p.title.is_empty() {
+            self.error(Span::new(0, 0), "the puzzle has no `title = ...`");
+        }
+        if self.p.isa.is_empty() && self.isa_span.is_none() {
+            self.diags.push(
+                Diagnostic::error(Span::new(0, 0), "the puzzle has no `isa = ...`")
+                    .with_help(format!("known ISAs: {}", isas::NAMES.join(", "))),
+            );
+        }
+        if !self.seen_sections.iter().any(|s| s == "solution") {
+            self.error(end, "the puzzle has no `[solution]` section");
+        }
+        if self.p.outputs.is_empty() {
+            self.error(
+                end,
+                "the puzzle checks nothing: add an `[output REG]` section",
+            );
+        }
+        if self.p.id.is_empty() {
+            self.p.id = "custom".to_string();
+        }
+        if self.p.isa.is_empty() {
+            return;
+        }
+        for (i, raw) in std::mem::take(&mut self.input_regs).into_iter().enumerate() {
+            if let Some(reg) = self.reg(&raw) {
+                if self.p.inputs.iter().take(i).any(|x| x.reg == reg) {
+                    self.error(raw.span, format!("`{}` is an input twice", raw.text));
+                }
+                let widest = match reg {
+                    RegRef::CC => Some(0xf),
+                    RegRef::PR => Some(0x7f),
+                    _ => None,
+                };
+                if let (Some(top), Some(inp)) = (widest, self.p.inputs.get(i)) {
+                    if inp.max > top || inp.special.iter().any(|&v| v > top) {
+                        self.error(
+                            raw.span,
+                            format!(
+                                "`{}` holds values up to {top:#x}: give it a `range` and `special` values within 0..{top:#x}",
+                                raw.text
+                            ),
+                        );
+                    }
+                }
+                if let Some(inp) = self.p.inputs.get_mut(i) {
+                    inp.reg = reg;
+                    if matches!(reg, RegRef::P(_) | RegRef::UP(_)) {
+                        // a predicate is 0 or 1 whatever the range says
+                        inp.min = inp.min.min(1);
+                        inp.max = inp.max.min(1);
+                    }
+                }
+            }
+        }
+        for (i, raw) in std::mem::take(&mut self.output_regs)
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(reg) = self.reg(&raw) {
+                if self.p.outputs.iter().take(i).any(|x| x.reg == reg) {
+                    self.error(raw.span, format!("`{}` is an output twice", raw.text));
+                }
+                if let Some(o) = self.p.outputs.get_mut(i) {
+                    o.reg = reg;
+                }
+            }
+        }
+    }
+
+    /// Checks that code assembles for the puzzle's ISA and sets up nothing.
+    fn code(&mut self, body: &str, span: Span, what: &str) {
+        let Some(isa) = isas::by_name(&self.p.isa) else {
+            return;
+        };
+        let shift = |d: Diagnostic| Diagnostic {
+            span: Span::new(d.span.start + span.start, d.span.end + span.start),
+            ..d
+        };
+        match asm::assemble(isa, body) {
+            Err(ds) => {
+                for d in ds {
+                    let mut d = shift(d);
+                    d.message = format!("in the {what}: {}", d.message);
+                    self.diags.push(d);
+                }
+            }
+            Ok(prog) => {
+                let setup = prog
+                    .setup
+                    .active_span
+                    .into_iter()
+                    .chain(prog.setup.inits.iter().map(|i| i.span));
+                for s in setup {
+                    let s = Span::new(s.start + span.start, s.end + span.start);
+                    self.diags.push(
+                        Diagnostic::error(
+                            s,
+                            format!("the {what} may not use `.active` or `.init`"),
+                        )
+                        .with_help("the checker sets the inputs of every case"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn reg(&mut self, raw: &RawReg) -> Option<RegRef> {
+        let r = parse_reg(&self.p.isa, &raw.text);
+        if r.is_none() {
+            let help = match self.p.isa.as_str() {
+                "gfx9" => "gfx9 puzzles use s0..s101 and HW_REG_* names",
+                "sm50" => "sm50 puzzles use R0..R254, P0..P6, CC and PR",
+                _ => "w128 puzzles use R0..R254, P0..P6, UR0..UR62 and UP0..UP6",
+            };
+            self.diags.push(
+                Diagnostic::error(
+                    raw.span,
+                    format!("`{}` is not a register of {}", raw.text, self.p.isa),
+                )
+                .with_help(help),
+            );
+        }
+        r
+    }
+}
+
+/// A register name, as the puzzle's ISA spells it.
+pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
+    let num = |prefix: &str, max: u32| -> Option<u8> {
+        let d = s.strip_prefix(prefix)?;
+        if d.is_empty()
+            || !d.bytes().all(|b| b.is_ascii_digit())
+            || (d.len() > 1 && d.starts_with('0'))
+        {
+            return None;
+        }
+        d.parse::<u32>().ok().filter(|&n| n <= max).map(|n| n as u8)
+    };
+    match isa {
+        "gfx9" => num("s", 101).map(RegRef::S).or_else(|| {
+            GFX9_HWREGS
+                .iter()
+                .find(|h| h.1 == s)
+                .map(|h| RegRef::HwReg(h.0))
+        }),
+        "sm50" => match s {
+            "CC" => Some(RegRef::CC),
+            "PR" => Some(RegRef::PR),
+            _ => num("R", 254)
+                .map(RegRef::R)
+                .or_else(|| num("P", 6).map(RegRef::P)),
+        },
+        _ => num("UR", 62)
+            .map(RegRef::UR)
+            .or_else(|| num("UP", 6).map(RegRef::UP))
+            .or_else(|| num("R", 254).map(RegRef::R))
+            .or_else(|| num("P", 6).map(RegRef::P)),
+    }
+}
+
+/// A non-negative number: decimal, `0x` hex or `0b` binary, `_` allowed.
+fn number(s: &str) -> Option<u64> {
+    let s = s.replace('_', "");
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()
+    } else if let Some(b) = s.strip_prefix("0b") {
+        u64::from_str_radix(b, 2).ok()
+    } else if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// A 32-bit value; `-N` is two's complement.
+fn value32(s: &str) -> Option<u32> {
+    match s.strip_prefix('-') {
+        Some(rest) => number(rest.trim())
+            .filter(|&n| n <= 1 << 31)
+            .map(|n| (n as u32).wrapping_neg()),
+        None => number(s).and_then(|n| u32::try_from(n).ok()),
+    }
+}
+
+fn lane_set(s: &str) -> Option<LaneSet> {
+    match s {
+        "all" => Some(LaneSet::All),
+        "one" => Some(LaneSet::One),
+        "alternating" => Some(LaneSet::Alternating),
+        "partial" => Some(LaneSet::Partial),
+        "random" => Some(LaneSet::Random),
+        _ => value32(s).filter(|&m| m != 0).map(LaneSet::Mask),
+    }
+}

@@ -1,0 +1,195 @@
+//! Browser tests of puzzle mode: solving a puzzle from the list (a wrong
+//! attempt, stepping its failing case, the fix), progress that survives a
+//! reload, hints, the guarded reference solution and puzzle links. The
+//! expected cases come from warpscope-core's checker.
+//!
+//! Run with `cargo test -p warpscope-e2e --test browser_puzzles -- --ignored`
+//! after `cargo xtask build`.
+
+mod browser_util;
+
+use browser_util::Page;
+use serde_json::json;
+use warpscope_core::puzzle::{self, check, link};
+
+const ID: &str = "aggregated_atomic";
+/// Takes lane 0 for the leader: wrong when lane 0 is inactive.
+const WRONG: &str = "    S2R R4, SR_LANEID\n    ISETP.EQ.AND P0, PT, R4, RZ, PT\n    REDUX.SUM R2, R0\n@P0 MOV R1, R2\n    EXIT\n";
+
+fn origin(page: &Page) -> String {
+    page.js("return location.origin;", vec![])
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn count(page: &Page, css: &str) -> u64 {
+    page.js(
+        "return document.querySelectorAll(arguments[0]).length;",
+        vec![json!(css)],
+    )
+    .as_u64()
+    .unwrap()
+}
+
+fn attr(page: &Page, css: &str, name: &str) -> String {
+    page.js(
+        "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+        vec![json!(css), json!(name)],
+    )
+    .as_str()
+    .unwrap_or_else(|| panic!("no {css}[{name}]"))
+    .to_string()
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn solve_a_puzzle_step_its_failing_case_and_keep_the_progress() {
+    let p = puzzle::bundled(ID).unwrap();
+    let page = Page::open(1400, 950);
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelector('#puzzles[data-view=\"list\"]') !== null;");
+    assert_eq!(count(&page, ".pz-item"), puzzle::BUNDLED.len() as u64);
+    page.click(&format!(".pz-item[data-id=\"{ID}\"]"));
+    page.wait(&format!(
+        "return document.querySelector('#puzzles[data-puzzle=\"{ID}\"]') !== null;"
+    ));
+    assert_eq!(page.source(), p.starter, "the starter code is loaded");
+
+    // Hints come one at a time; the solution needs a confirmation.
+    page.click("#pz-hint");
+    page.wait("return document.querySelectorAll('#pz-hints li').length === 1;");
+    page.click("#pz-solution");
+    page.wait("return document.querySelector('#pz-confirm') !== null;");
+    assert_eq!(count(&page, "#pz-solution-text"), 0);
+    page.click("#pz-confirm-no");
+    page.wait("return document.querySelector('#pz-confirm') === null;");
+    assert_eq!(count(&page, "#pz-solution-text"), 0);
+
+    // A wrong attempt fails on the case core says, with its wrong lanes.
+    let expected = check::check(&p, WRONG).unwrap();
+    let failure = expected.failure().expect("the attempt is wrong");
+    page.set_source(WRONG);
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"false\"]') !== null;");
+    assert_eq!(
+        attr(&page, "#pz-result", "data-case"),
+        failure.case.number.to_string()
+    );
+    let wrong = failure.wrong_lanes();
+    assert_eq!(
+        attr(&page, "#pz-result", "data-wrong"),
+        format!("{wrong:#010x}")
+    );
+    assert_eq!(
+        count(&page, ".pz-lane.wrong"),
+        u64::from(wrong.count_ones())
+    );
+    assert_eq!(
+        attr(&page, ".pz-lane.wrong", "data-lane"),
+        wrong.trailing_zeros().to_string()
+    );
+    page.shot("puzzle_failing_case");
+
+    // One click loads the case; stepping it shows its input in the lanes.
+    page.click("#pz-load-case");
+    let case_text = failure.case.program_text(WRONG);
+    page.wait("return document.querySelector('#editor textarea').value.startsWith('// case ');");
+    assert_eq!(page.source(), case_text);
+    page.tab("Lanes");
+    page.step();
+    page.step();
+    page.step();
+    let lane = wrong.trailing_zeros() as usize;
+    let r0 = page.grid_reg("R0");
+    assert_eq!(r0[lane], u64::from(failure.case.inputs[0].values[lane]));
+
+    // The fix, typed under the case's setup lines, passes.
+    let fixed = case_text.replace(
+        "    S2R R4, SR_LANEID\n    ISETP.EQ.AND P0, PT, R4, RZ, PT\n",
+        "    ELECT P0, R4, PT\n",
+    );
+    assert!(check::check(&p, &fixed).unwrap().passed());
+    page.set_source(&fixed);
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null;");
+    page.wait("return document.querySelector('#puzzles[data-solved=\"true\"]') !== null;");
+    page.shot("puzzle_passed");
+
+    // A reload keeps puzzle mode, the puzzle and its progress.
+    page.browser
+        .open_app(&format!("{}/", origin(&page)))
+        .expect("the app mounts again");
+    page.wait(&format!(
+        "return document.querySelector('#puzzles[data-puzzle=\"{ID}\"][data-solved=\"true\"]') !== null;"
+    ));
+    page.click("#pz-back");
+    page.wait("return document.querySelector('#puzzles[data-view=\"list\"]') !== null;");
+    assert_eq!(
+        attr(&page, &format!(".pz-item[data-id=\"{ID}\"]"), "data-solved"),
+        "true"
+    );
+    let progress = page.js(
+        "return document.querySelector('#pz-progress').textContent;",
+        vec![],
+    );
+    assert_eq!(
+        progress,
+        json!(format!("1 of {} solved", puzzle::BUNDLED.len()))
+    );
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn a_link_carries_a_lecturers_puzzle_and_an_attempt() {
+    let text = "\
+id = copy_lane
+title = Copy R0 to R1
+teaches = MOV
+isa = w128
+
+[statement]
+Copy `R0` into `R1`.
+
+[input R0]
+special = 1, 2
+
+[output R1]
+
+[hint]
+`MOV`.
+
+[solution]
+    MOV R1, R0
+    EXIT
+";
+    let attempt = "    MOV R1, RZ\n    EXIT\n";
+    let fragment = link::encode_puzzle_link(text, Some(attempt));
+    let page = Page::open(1400, 950);
+    // Opened while the page runs (a fragment change)...
+    page.js(
+        "location.hash = arguments[0]; return true;",
+        vec![json!(fragment)],
+    );
+    page.wait("return document.querySelector('#puzzles[data-puzzle=\"copy_lane\"]') !== null;");
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {};",
+        json!(attempt)
+    ));
+    // ... and as a new page.
+    page.browser
+        .open_app(&format!("{}/?fresh#{fragment}", origin(&page)))
+        .expect("the app mounts");
+    page.wait("return document.querySelector('#puzzles[data-puzzle=\"copy_lane\"]') !== null;");
+    assert_eq!(page.source(), attempt);
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"false\"]') !== null;");
+    page.click("#pz-solution");
+    page.click("#pz-confirm-yes");
+    page.wait("return document.querySelector('#pz-use-solution') !== null;");
+    page.click("#pz-use-solution");
+    page.wait("return document.querySelector('#editor textarea').value.includes('MOV R1, R0');");
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null;");
+}

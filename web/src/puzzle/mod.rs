@@ -1,0 +1,518 @@
+//! Puzzle mode: the bundled puzzles (or one opened from a puzzle link),
+//! the statement beside the editor, Check with the wrong lanes of the first
+//! failing case, one click to load that case into the simulator, hints one
+//! at a time and the reference solution behind a confirmation.
+//!
+//! The panel keeps its own state; the app gives it the editor's text and a
+//! callback that replaces it (ISA and text). Grading is core's
+//! (`warpscope_core::puzzle::check`); this module only draws the report.
+
+mod store;
+
+use std::rc::Rc;
+use warpscope_core::diag;
+use warpscope_core::puzzle::{self, check, link, Puzzle};
+use yew::prelude::*;
+
+/// The open puzzle.
+#[derive(Clone, PartialEq)]
+struct Open {
+    puzzle: Rc<Puzzle>,
+    /// The puzzle file, for links.
+    text: Rc<String>,
+    /// One of the bundled puzzles (its link can name it by id).
+    bundled: bool,
+}
+
+/// The id of the puzzle that view settings of a link carry.
+fn link_puzzle(view: &[(String, String)]) -> Option<(Puzzle, String)> {
+    let mut ls = warpscope_core::link::LinkState::new("w128", "");
+    ls.view = view.to_vec();
+    let opened = link::puzzle_of_state(&ls).ok()??;
+    Some((opened.puzzle, opened.text))
+}
+
+/// Opens puzzle mode when a puzzle link is opened while the page runs
+/// (the app then holds the link's view settings in `view`).
+#[hook]
+pub fn use_follow_links(view: &[(String, String)], open: UseStateHandle<bool>) {
+    let first = use_mut_ref(|| true);
+    use_effect_with(view.to_vec(), move |v| {
+        if std::mem::replace(&mut *first.borrow_mut(), false) {
+            return;
+        }
+        if let Some((p, _)) = link_puzzle(v) {
+            store::set_current(&p.id);
+            open.set(true);
+        }
+    });
+}
+
+/// Whether puzzle mode is open when the page starts: the page was opened
+/// from a puzzle link, or puzzle mode was open before a reload.
+pub fn open_at_start() -> bool {
+    from_link().is_some() || store::current().is_some()
+}
+
+/// Remembers that puzzle mode was opened (`true`) or closed.
+pub fn remember_open(open: bool) {
+    match (open, store::current()) {
+        (true, None) => store::set_current(""),
+        (false, _) => store::clear_current(),
+        _ => {}
+    }
+}
+
+type FromLink = Option<(Open, Option<String>)>;
+
+thread_local! {
+    /// The puzzle of the address the page was opened with, read once:
+    /// opening the link takes the fragment out of the address bar.
+    static AT_START: std::cell::RefCell<Option<FromLink>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The puzzle of the page's link, with the attempt it carries. Call it
+/// before the app opens the link (the first time reads the address bar).
+fn from_link() -> FromLink {
+    AT_START.with(|c| {
+        c.borrow_mut()
+            .get_or_insert_with(|| {
+                let frag = crate::share::current_fragment();
+                let opened = link::decode_puzzle_link(&frag).ok()??;
+                Some((open_of(opened.puzzle, opened.text), opened.attempt))
+            })
+            .clone()
+    })
+}
+
+fn open_of(puzzle: Puzzle, text: String) -> Open {
+    let bundled = puzzle::BUNDLED.iter().any(|b| b.1 == text);
+    Open {
+        puzzle: Rc::new(puzzle),
+        text: Rc::new(text),
+        bundled,
+    }
+}
+
+/// The puzzle kept in the view settings of the saved work (a puzzle link
+/// opened before a reload), when it is the one that was open.
+fn from_saved_view(view: &[(String, String)], id: &str) -> Option<Open> {
+    let (p, text) = link_puzzle(view)?;
+    (p.id == id).then(|| open_of(p, text))
+}
+
+fn bundled_open(id: &str) -> Option<Open> {
+    let (_, text) = puzzle::BUNDLED.iter().find(|b| b.0 == id)?;
+    let p = puzzle::parse(text).ok()?;
+    Some(Open {
+        puzzle: Rc::new(p),
+        text: Rc::new(text.to_string()),
+        bundled: true,
+    })
+}
+
+/// What the last Check said.
+#[derive(PartialEq)]
+enum Shown {
+    Report(check::Report),
+    /// The text does not assemble: first lines of the messages.
+    Errors(Vec<String>),
+}
+
+/// Properties of [`Panel`].
+#[derive(Properties, PartialEq)]
+pub struct PanelProps {
+    /// The editor's text.
+    pub source: Rc<String>,
+    /// Replaces the editor's text: (ISA name, text).
+    pub on_load: Callback<(String, String)>,
+    /// Closes puzzle mode.
+    pub on_close: Callback<()>,
+    /// View settings kept from the link the work came from (they hold a
+    /// puzzle opened from a link).
+    pub link_view: Vec<(String, String)>,
+}
+
+/// The puzzle panel, shown above the editor.
+#[function_component(Panel)]
+pub fn panel(props: &PanelProps) -> Html {
+    let start = use_memo((), |_| from_link());
+    let open = {
+        let start = start.clone();
+        let view = props.link_view.clone();
+        use_state(move || match &*start {
+            Some((o, _)) => {
+                store::set_current(&o.puzzle.id);
+                Some(o.clone())
+            }
+            None => store::current()
+                .and_then(|id| from_saved_view(&view, &id).or_else(|| bundled_open(&id))),
+        })
+    };
+    let shown = use_state(|| None::<Rc<Shown>>);
+    let hints = use_state(|| 0usize);
+    let confirm = use_state(|| false);
+    let solution = use_state(|| false);
+    let zh = use_state(|| false);
+    let solved = use_state(|| Rc::new(store::solved()));
+    let link_url = use_state(|| None::<String>);
+
+    // A new result scrolls into view (the panel scrolls on its own).
+    {
+        let key = shown.as_ref().map(|r| Rc::as_ptr(r) as usize);
+        use_effect_with(key, |k| {
+            let el = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("pz-result"));
+            if let (Some(_), Some(el)) = (k, el) {
+                el.scroll_into_view_with_bool(false);
+            }
+        });
+    }
+    // A puzzle link opened while the panel is shown replaces the puzzle.
+    {
+        let (open, reset) = (
+            open.clone(),
+            reset_handles(&shown, &hints, &confirm, &solution, &link_url),
+        );
+        let first = use_mut_ref(|| true);
+        use_effect_with(props.link_view.clone(), move |v| {
+            if std::mem::replace(&mut *first.borrow_mut(), false) {
+                return;
+            }
+            if let Some((p, text)) = link_puzzle(v) {
+                store::set_current(&p.id);
+                reset();
+                open.set(Some(open_of(p, text)));
+            }
+        });
+    }
+    // A puzzle link without an attempt starts from the starter code.
+    {
+        let on_load = props.on_load.clone();
+        use_effect_with((), move |_| {
+            if let Some((o, None)) = &*start {
+                on_load.emit((o.puzzle.isa.clone(), o.puzzle.starter.clone()));
+            }
+        });
+    }
+
+    let reset = reset_handles(&shown, &hints, &confirm, &solution, &link_url);
+
+    let close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| on_close.emit(()))
+    };
+
+    let Some(cur) = (*open).clone() else {
+        // The list.
+        let items = puzzle::bundled_all().into_iter().map(|p| {
+            let done = solved.contains(&p.id);
+            let onclick = {
+                let (open, on_load, reset) = (open.clone(), props.on_load.clone(), reset.clone());
+                let id = p.id.clone();
+                Callback::from(move |_: MouseEvent| {
+                    if let Some(o) = bundled_open(&id) {
+                        let text = store::attempt(&id).unwrap_or_else(|| o.puzzle.starter.clone());
+                        store::set_current(&id);
+                        on_load.emit((o.puzzle.isa.clone(), text));
+                        reset();
+                        open.set(Some(o));
+                    }
+                })
+            };
+            html! {
+                <li>
+                    <button class={classes!("pz-item", done.then_some("solved"))} data-id={p.id.clone()}
+                        data-solved={done.to_string()} {onclick}>
+                        <span class="pz-mark">{ if done { "✓" } else { "·" } }</span>
+                        <span class="pz-title">{ p.title.clone() }</span>
+                        <small>{ format!("level {} · {} · {}", p.level, p.isa, p.teaches) }</small>
+                    </button>
+                </li>
+            }
+        });
+        return html! {
+            <section id="puzzles" class="puzzles" data-view="list">
+                <div class="pz-head">
+                    <h2>{ "Warp puzzles" }</h2>
+                    <span class="pz-progress" id="pz-progress">
+                        { format!("{} of {} solved", puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), puzzle::BUNDLED.len()) }
+                    </span>
+                    <span class="spacer"></span>
+                    <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
+                </div>
+                <ol class="pz-list">{ for items }</ol>
+            </section>
+        };
+    };
+
+    let p = cur.puzzle.clone();
+    let id = p.id.clone();
+    let done = solved.contains(&id);
+
+    let on_back = {
+        let (open, reset) = (open.clone(), reset.clone());
+        Callback::from(move |_: MouseEvent| {
+            store::set_current("");
+            reset();
+            open.set(None);
+        })
+    };
+    let on_check = {
+        let (p, source, shown, solved) = (
+            p.clone(),
+            props.source.clone(),
+            shown.clone(),
+            solved.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            store::save_attempt(&p.id, &source);
+            let result = match check::check(&p, &source) {
+                Ok(r) => {
+                    if r.passed() {
+                        solved.set(Rc::new(store::mark_solved(&p.id)));
+                    }
+                    Shown::Report(r)
+                }
+                Err(diags) => Shown::Errors(
+                    diags
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .map(|d| {
+                            let first = diag::render_one(d, "editor", &source);
+                            first.lines().next().unwrap_or_default().to_string()
+                        })
+                        .collect(),
+                ),
+            };
+            shown.set(Some(Rc::new(result)));
+        })
+    };
+    let on_hint = {
+        let (hints, n) = (hints.clone(), p.hints.len());
+        Callback::from(move |_: MouseEvent| hints.set((*hints + 1).min(n)))
+    };
+    let on_solution = {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(true))
+    };
+    let on_confirm = {
+        let (confirm, solution) = (confirm.clone(), solution.clone());
+        Callback::from(move |_: MouseEvent| {
+            confirm.set(false);
+            solution.set(true);
+        })
+    };
+    let on_cancel = {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(false))
+    };
+    let on_use_solution = {
+        let (p, on_load) = (p.clone(), props.on_load.clone());
+        Callback::from(move |_: MouseEvent| on_load.emit((p.isa.clone(), p.solution.clone())))
+    };
+    let on_link = {
+        let (cur, source, link_url) = (cur.clone(), props.source.clone(), link_url.clone());
+        Callback::from(move |_: MouseEvent| {
+            let attempt = Some(source.as_str()).filter(|s| !s.trim().is_empty());
+            let frag = if cur.bundled {
+                link::encode_bundled_link(&cur.puzzle.id, attempt)
+            } else {
+                None
+            }
+            .unwrap_or_else(|| link::encode_puzzle_link(&cur.text, attempt));
+            link_url.set(Some(format!("{}#{frag}", crate::share::page_url())));
+        })
+    };
+    let on_lang = {
+        let zh = zh.clone();
+        Callback::from(move |_: MouseEvent| zh.set(!*zh))
+    };
+
+    let statement = if *zh && !p.statement_zh.is_empty() {
+        &p.statement_zh
+    } else {
+        &p.statement
+    };
+    let limits = {
+        let mut parts = Vec::new();
+        if let Some(n) = p.limits.instructions {
+            parts.push(format!("at most {n} instructions"));
+        }
+        parts.push(format!("{} steps per case", p.limits.steps));
+        if !p.limits.forbid.is_empty() {
+            parts.push(format!("not allowed: {}", p.limits.forbid.join(", ")));
+        }
+        parts.join(" · ")
+    };
+
+    html! {
+        <section id="puzzles" class="puzzles" data-view="puzzle" data-puzzle={id.clone()} data-solved={done.to_string()}>
+            <div class="pz-head">
+                <button class="btn" id="pz-back" onclick={on_back} title="all puzzles">{ "← Puzzles" }</button>
+                <h2>{ p.title.clone() }{ if done { " ✓" } else { "" } }</h2>
+                <span class="spacer"></span>
+                if !p.statement_zh.is_empty() {
+                    <button class="btn" id="pz-lang" onclick={on_lang}>{ if *zh { "English" } else { "中文" } }</button>
+                }
+                <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
+            </div>
+            <p class="pz-meta">{ format!("teaches {} · level {} · {}", p.teaches, p.level, p.isa) }</p>
+            <div class="pz-statement">{ crate::markdown::render(statement) }</div>
+            <p class="pz-meta">{ limits }</p>
+            <div class="pz-actions">
+                <button class="btn primary" id="pz-check" onclick={on_check}>{ "Check" }</button>
+                <button class="btn" id="pz-hint" onclick={on_hint} disabled={*hints >= p.hints.len()}>
+                    { format!("Hint ({}/{})", *hints, p.hints.len()) }
+                </button>
+                <button class="btn" id="pz-solution" onclick={on_solution}>{ "Reference solution…" }</button>
+                <button class="btn" id="pz-link" onclick={on_link} title="a link to this puzzle and your attempt">{ "Link" }</button>
+            </div>
+            { result_view(shown.as_deref(), &p, &props.source, &props.on_load) }
+            if let Some(url) = &*link_url {
+                <input class="pz-url" id="pz-url" readonly=true value={url.clone()} />
+            }
+            <ol class="pz-hints" id="pz-hints">
+                { for p.hints.iter().take(*hints).map(|h| html! { <li>{ crate::markdown::render(h) }</li> }) }
+            </ol>
+            if *confirm {
+                <div class="pz-confirm" id="pz-confirm" role="alertdialog">
+                    <span>{ "Show the reference solution? Solving it yourself teaches more." }</span>
+                    <button class="btn" id="pz-confirm-yes" onclick={on_confirm}>{ "Show it" }</button>
+                    <button class="btn" id="pz-confirm-no" onclick={on_cancel}>{ "Not yet" }</button>
+                </div>
+            }
+            if *solution {
+                <div class="pz-solution" id="pz-solution-text">
+                    <pre>{ p.solution.clone() }</pre>
+                    <button class="btn" id="pz-use-solution" onclick={on_use_solution}>{ "Put it in the editor" }</button>
+                </div>
+            }
+        </section>
+    }
+}
+
+/// A function that forgets what was shown for the previous puzzle.
+fn reset_handles(
+    shown: &UseStateHandle<Option<Rc<Shown>>>,
+    hints: &UseStateHandle<usize>,
+    confirm: &UseStateHandle<bool>,
+    solution: &UseStateHandle<bool>,
+    link_url: &UseStateHandle<Option<String>>,
+) -> impl Fn() + Clone + 'static {
+    let (shown, hints, confirm, solution, link_url) = (
+        shown.clone(),
+        hints.clone(),
+        confirm.clone(),
+        solution.clone(),
+        link_url.clone(),
+    );
+    move || {
+        shown.set(None);
+        hints.set(0);
+        confirm.set(false);
+        solution.set(false);
+        link_url.set(None);
+    }
+}
+
+/// The last Check's result.
+fn result_view(
+    shown: Option<&Shown>,
+    p: &Puzzle,
+    source: &Rc<String>,
+    on_load: &Callback<(String, String)>,
+) -> Html {
+    let Some(shown) = shown else {
+        return Html::default();
+    };
+    let r = match shown {
+        Shown::Errors(lines) => {
+            return html! {
+                <div class="pz-result fail" id="pz-result" data-pass="false">
+                    <p>{ "✗ The program does not assemble:" }</p>
+                    <ul>{ for lines.iter().map(|l| html! { <li><code>{ l.clone() }</code></li> }) }</ul>
+                </div>
+            };
+        }
+        Shown::Report(r) => r,
+    };
+    match &r.outcome {
+        check::Outcome::Pass => html! {
+            <div class="pz-result pass" id="pz-result" data-pass="true">
+                { format!("✓ Passed all {} cases: {} instructions, at most {} steps.", r.cases_total, r.instructions, r.max_steps) }
+            </div>
+        },
+        check::Outcome::Rule { diagnostic } => html! {
+            <div class="pz-result fail" id="pz-result" data-pass="false">
+                { format!("✗ Line {}: {}", diag::line_col(source, diagnostic.span.start).line, diagnostic.message) }
+            </div>
+        },
+        check::Outcome::Fail { failure } => {
+            let c = &failure.case;
+            let wrong = failure.wrong_lanes();
+            let checked = failure
+                .outputs
+                .iter()
+                .filter(|o| o.expected.len() == 32)
+                .fold(0u32, |m, o| m | o.checked);
+            let lanes = (0..32).map(|l| {
+                let bit = 1u32 << l;
+                let class = if wrong & bit != 0 {
+                    "wrong"
+                } else if checked & bit != 0 {
+                    "ok"
+                } else {
+                    "off"
+                };
+                html! { <span class={classes!("pz-lane", class)} data-lane={l.to_string()} title={format!("lane {l}")}>{ l }</span> }
+            });
+            let rows = failure
+                .outputs
+                .iter()
+                .filter(|o| o.wrong != 0)
+                .flat_map(|o| {
+                    let per_lane = o.expected.len() == 32;
+                    let lanes: Vec<usize> = if per_lane {
+                        (0..32).filter(|l| o.wrong >> l & 1 == 1).take(8).collect()
+                    } else {
+                        vec![0]
+                    };
+                    lanes.into_iter().map(move |l| {
+                    html! {
+                        <tr>
+                            <td>{ o.name.clone() }</td>
+                            <td>{ if per_lane { l.to_string() } else { "all".to_string() } }</td>
+                            <td>{ format!("{:#x}", o.expected[l]) }</td>
+                            <td>{ format!("{:#x}", o.actual[l]) }</td>
+                        </tr>
+                    }
+                })
+                });
+            let on_case = {
+                let (on_load, isa, text) = (on_load.clone(), p.isa.clone(), c.program_text(source));
+                Callback::from(move |_: MouseEvent| on_load.emit((isa.clone(), text.clone())))
+            };
+            let what = match failure.step_limit {
+                Some(n) => format!("did not finish within {n} steps"),
+                None => format!("{} wrong lane(s)", wrong.count_ones()),
+            };
+            html! {
+                <div class="pz-result fail" id="pz-result" data-pass="false" data-case={c.number.to_string()}
+                    data-wrong={format!("{wrong:#010x}")}>
+                    <p>{ format!("✗ Case {} of {} ({}), active lanes {:#010x}: {what}.", c.number, r.cases_total, c.name, c.active) }</p>
+                    <div class="pz-lanes" id="pz-lanes">{ for lanes }</div>
+                    <table class="pz-diff">
+                        <tr><th>{ "register" }</th><th>{ "lane" }</th><th>{ "expected" }</th><th>{ "got" }</th></tr>
+                        { for rows }
+                    </table>
+                    <button class="btn" id="pz-load-case" onclick={on_case}
+                        title="replace the editor's text with this case's inputs and your code, to step through it">
+                        { "Load this case into the simulator" }
+                    </button>
+                </div>
+            }
+        }
+    }
+}
