@@ -9,7 +9,9 @@
 
 pub mod bench;
 pub mod bitfield;
+pub mod components;
 pub mod diagram;
+pub mod document;
 pub mod editor;
 pub mod embed;
 pub mod examples;
@@ -300,6 +302,7 @@ fn app() -> Html {
                     <span class={classes!("status", format!("st-{}", st.status_text().replace(' ', "-")))}>{ st.status_text() }</span>
                 </div>
                 <span class="spacer"></span>
+                <components::history_menu::HistoryMenu dispatch={dispatch.clone()} />
                 <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
@@ -324,7 +327,10 @@ fn app() -> Html {
                 <share::SharePopover url={url.clone()} dispatch={dispatch.clone()} />
             }
             if let Some(b) = &st.share.banner {
-                <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
+                <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} />
+            }
+            if st.share.storage_failed {
+                <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} />
             }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
@@ -333,7 +339,9 @@ fn app() -> Html {
                         diags={st.diags.clone()} {exec_line} cursor_line={st.cursor_line}
                         breakpoints={st.breakpoints.clone()} caret={st.caret}
                         on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
-                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()} />
+                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
+                        replaced_to={st.doc.replaced.last().map(|r| r.after.clone())}
+                        on_undo_replace={cbk(&dispatch, |()| Action::UndoReplace)} />
                     <listing::Listing asm={st.asm.clone()} stale={st.stale} selected={st.selected} exec={next}
                         breakpoints={st.breakpoints.clone()} on_select={cbs.select.clone()} />
                 </div>

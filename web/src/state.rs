@@ -300,6 +300,8 @@ pub struct State {
     pub tab: Tab,
     /// Sharing, links, autosave and embedding (see [`crate::share`]).
     pub share: crate::share::ShareState,
+    /// Replacements of the editor's text (see [`crate::document`]).
+    pub doc: crate::document::DocState,
     counter: u64,
 }
 
@@ -388,15 +390,20 @@ pub enum Action {
     SetTab(Tab),
     /// Links, the banner, the share popover (see [`crate::share`]).
     Share(crate::share::ShareAction),
+    /// Put back the text the last replacement took away (Ctrl+Z while the
+    /// editor still holds what the replacement put in).
+    UndoReplace,
 }
 
 impl State {
     /// The initial state: the default example, assembled.
     pub fn new() -> State {
         let ex = examples::default_example();
+        let source = Rc::new(ex.source.to_string());
         let mut s = State {
             isa_name: "w128",
-            source: Rc::new(ex.source.to_string()),
+            doc: crate::document::DocState::new("w128", &source),
+            source,
             source_rev: 1,
             edit_rev: 1,
             asm: None,
@@ -492,7 +499,9 @@ impl State {
 
     /// Replaces the source other than by typing, and assembles it now.
     pub(crate) fn replace_source(&mut self, text: String) {
-        self.source = Rc::new(text);
+        let before = std::mem::replace(&mut self.source, Rc::new(text));
+        self.doc
+            .replaced(before, self.source.clone(), self.isa_name);
         self.source_rev += 1;
         self.edit_rev += 1;
         self.assemble();
@@ -774,6 +783,7 @@ impl Reducible for State {
                         s.note(format!("ISA: {isa} · loaded example: {}", ex.title));
                     }
                     _ => {
+                        s.doc.source_isa = isa;
                         s.assemble();
                         s.note(format!("ISA: {isa}"));
                     }
@@ -989,6 +999,25 @@ impl Reducible for State {
                 if !crate::share::reduce(&mut s, a) {
                     return self;
                 }
+            }
+            Action::UndoReplace => {
+                let Some(r) = s.doc.undo(&s.source) else {
+                    return self;
+                };
+                s.isa_name = r.isa;
+                s.source = r.before.clone();
+                s.source_rev += 1;
+                s.edit_rev += 1;
+                s.asm = None;
+                s.sim = None;
+                s.selected = None;
+                s.edited = None;
+                s.playing = false;
+                s.assemble();
+                if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
+                    s.selected = Some(0);
+                }
+                s.note("the text before the replacement is back (it is also in History)");
             }
         }
         Rc::new(s)
