@@ -173,28 +173,11 @@ fn bad_arguments_exit_2() {
     assert!(text(&out.stdout).contains("warpscope link decode"));
 }
 
-/// A work-history entry as the playground stores it (core's history
-/// store over an in-memory key-value map standing in for local storage).
-struct Store(std::cell::RefCell<std::collections::BTreeMap<String, String>>);
-
-impl warpscope_core::history::Kv for Store {
-    fn get(&self, key: &str) -> Result<Option<String>, String> {
-        Ok(self.0.borrow().get(key).cloned())
-    }
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        self.0.borrow_mut().insert(key.into(), value.into());
-        Ok(())
-    }
-    fn remove(&self, key: &str) -> Result<(), String> {
-        self.0.borrow_mut().remove(key);
-        Ok(())
-    }
-}
-
 #[test]
 fn decode_reads_a_history_entry_copied_out_of_storage() {
     use warpscope_core::history;
-    let store = Store(Default::default());
+    // Core's history store over a map standing in for local storage.
+    let store = history::Memory::default();
     history::save(&store, "k1", 1_700_000_000_000, "sm50", PROGRAM).unwrap();
     let entry = history::list(&store).remove(0);
     assert_eq!(entry.first_line, "// Title: sum");

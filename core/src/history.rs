@@ -31,6 +31,25 @@ pub trait Kv {
     fn remove(&self, key: &str) -> Result<(), String>;
 }
 
+/// A store in memory (for tests and tools that read or write entries the
+/// way the playground does).
+#[derive(Debug, Default)]
+pub struct Memory(pub std::cell::RefCell<std::collections::BTreeMap<String, String>>);
+
+impl Kv for Memory {
+    fn get(&self, key: &str) -> Result<Option<String>, String> {
+        Ok(self.0.borrow().get(key).cloned())
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        self.0.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+    fn remove(&self, key: &str) -> Result<(), String> {
+        self.0.borrow_mut().remove(key);
+        Ok(())
+    }
+}
+
 /// One entry of the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
