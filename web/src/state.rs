@@ -1052,6 +1052,52 @@ mod tests {
     }
 
     #[test]
+    fn a_replacement_keeps_own_work_and_ctrl_z_brings_it_back() {
+        let s = Rc::new(State::new());
+        let mine = "// mine\n    EXIT\n".to_string();
+        let s = act(s, Action::Edit(mine.clone()));
+        let ex = examples::for_isa("w128")[1].id.to_string();
+        let s = act(s, Action::LoadExample(ex));
+        assert_ne!(*s.source, mine);
+        let own: Vec<_> = s.doc.own_work_since(0).collect();
+        assert_eq!(own.len(), 1);
+        assert_eq!((*own[0].before).as_str(), mine);
+        assert_eq!(own[0].isa, "w128");
+        // An untouched example replaced by another is not own work.
+        let seq = s.doc.seq;
+        let ex2 = examples::for_isa("w128")[2].id.to_string();
+        let s = act(s, Action::LoadExample(ex2));
+        assert_eq!(s.doc.own_work_since(seq).count(), 0);
+        // Ctrl+Z steps back over both replacements, in order.
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(*s.source, examples::for_isa("w128")[1].source);
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(*s.source, mine);
+        assert!(!s.stale);
+        // Typing after a replacement leaves Ctrl+Z to the editor.
+        let s = act(
+            s,
+            Action::LoadExample(examples::for_isa("w128")[1].id.into()),
+        );
+        let more = format!("{}// more\n", s.source);
+        let s = act(s, Action::Edit(more));
+        let typed = s.source.clone();
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(s.source, typed);
+    }
+
+    #[test]
+    fn an_isa_switch_records_work_under_its_own_isa() {
+        let s = Rc::new(State::new());
+        let ex = (*s.source).clone();
+        let s = act(s, Action::SetIsa("sm50".into()));
+        // The untouched example is swapped for sm50's, and is not own work.
+        assert_eq!(s.doc.own_work_since(0).count(), 0);
+        let s = act(s, Action::UndoReplace);
+        assert_eq!((s.isa_name, (*s.source).clone()), ("w128", ex));
+    }
+
+    #[test]
     fn step_back_and_reset() {
         let s = Rc::new(State::new());
         let s = act(s, Action::Step);
