@@ -106,15 +106,34 @@ fn session() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// The draft id this tab had before a reload. A tab opened from another
+/// starts with a copy of its session storage, so a draft id is only
+/// taken over when the page was reloaded (or revisited) in the same tab.
+fn reloaded_draft() -> Option<String> {
+    let perf = web_sys::window()?.performance()?;
+    let entries = js_sys::Reflect::get(&perf, &"getEntriesByType".into()).ok()?;
+    let f: js_sys::Function = wasm_bindgen::JsCast::dyn_into(entries).ok()?;
+    let list = f.call1(&perf, &"navigation".into()).ok()?;
+    let nav = js_sys::Reflect::get(&list, &0.into()).ok()?;
+    let kind = js_sys::Reflect::get(&nav, &"type".into())
+        .ok()?
+        .as_string()?;
+    if kind != "reload" && kind != "back_forward" {
+        return None;
+    }
+    session()?
+        .get_item(DRAFT_KEY)
+        .ok()
+        .flatten()
+        .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
 /// The id of this tab's draft entry (made on first use).
 pub fn draft_id() -> String {
     if let Some(id) = DRAFT.with(|d| d.borrow().clone()) {
         return id;
     }
-    let stored = session()
-        .and_then(|s| s.get_item(DRAFT_KEY).ok().flatten())
-        .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()));
-    match stored {
+    match reloaded_draft() {
         Some(id) => {
             DRAFT.with(|d| *d.borrow_mut() = Some(id.clone()));
             id
@@ -145,8 +164,9 @@ pub fn now_ms() -> u64 {
 
 /// This tab's draft (after a reload), as a link fragment.
 pub fn tab_draft() -> Option<String> {
-    let id = session()?.get_item(DRAFT_KEY).ok().flatten()?;
-    history::read(&local().ok()?, &id).ok().flatten()
+    history::read(&local().ok()?, &reloaded_draft()?)
+        .ok()
+        .flatten()
 }
 
 /// Writes `source` into this tab's draft entry.
