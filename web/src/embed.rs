@@ -71,7 +71,7 @@ pub fn view(st: &State, d: &UseReducerDispatcher<State>, parts: Parts) -> Html {
                     title="open this program in the full playground, in a new tab">{ "Open in warpscope ↗" }</a>
             </header>
             if let Some(b) = &st.share.banner {
-                <BannerView banner={b.clone()} dispatch={d.clone()} />
+                <BannerView banner={b.clone()} dispatch={d.clone()} current={std::rc::Rc::new(share::link_state(st))} />
             }
             <FollowExec line={parts.exec_line} />
             <main class="embed-main">

@@ -327,7 +327,7 @@ fn app() -> Html {
                 <share::SharePopover url={url.clone()} dispatch={dispatch.clone()} />
             }
             if let Some(b) = &st.share.banner {
-                <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} />
+                <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
             }
             if st.share.storage_failed {
                 <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} />

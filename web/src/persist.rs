@@ -8,6 +8,9 @@
 //! - the work history (`warpscope_core::history`): every program typed
 //!   here, one entry per draft; each tab writes its own draft (its id in
 //!   the tab's session storage, `warpscope.draft`).
+//! - `warpscope.previous`: the last states (program and view) that links
+//!   replaced, newest first, one fragment per line, at most
+//!   [`PREVIOUS_MAX`] entries.
 //!
 //! Local storage can be missing (disabled, sandboxed iframes) or full;
 //! every function here returns a message for the user then, never panics.
@@ -17,6 +20,10 @@ use wasm_bindgen::JsValue;
 
 /// Key of the current work.
 pub const AUTOSAVE_KEY: &str = "warpscope.autosave";
+/// Key of earlier states (program and view) replaced by links.
+pub const PREVIOUS_KEY: &str = "warpscope.previous";
+/// Entries kept under [`PREVIOUS_KEY`].
+pub const PREVIOUS_MAX: usize = 5;
 /// Milliseconds between the last change and saving.
 pub const AUTOSAVE_DELAY_MS: u32 = 300;
 
@@ -186,4 +193,56 @@ fn write_error(e: &JsValue) -> String {
 /// The id of this tab's draft entry, if it has one yet.
 pub fn current_draft() -> Option<String> {
     DRAFT.with(|d| d.borrow().clone())
+}
+
+/// Earlier work replaced by links, newest first.
+pub fn previous() -> Vec<String> {
+    get(PREVIOUS_KEY)
+        .ok()
+        .flatten()
+        .map(|t| parse_previous(&t))
+        .unwrap_or_default()
+}
+
+/// Adds work to the front of the earlier-work list (unless it is already
+/// the newest entry), keeping at most [`PREVIOUS_MAX`].
+pub fn push_previous(fragment: &str) -> Result<(), String> {
+    let list = with_pushed(previous(), fragment);
+    set(PREVIOUS_KEY, &list.join("\n"))
+}
+
+/// The stored earlier-work list as entries.
+pub fn parse_previous(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(PREVIOUS_MAX)
+        .map(String::from)
+        .collect()
+}
+
+/// `list` with `fragment` in front, duplicates of it removed, cut to
+/// [`PREVIOUS_MAX`].
+pub fn with_pushed(list: Vec<String>, fragment: &str) -> Vec<String> {
+    let mut out = vec![fragment.trim().to_string()];
+    out.extend(list.into_iter().filter(|f| f != fragment.trim()));
+    out.truncate(PREVIOUS_MAX);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn previous_list_keeps_newest_first_without_duplicates() {
+        let mut l = Vec::new();
+        for f in ["a", "b", "c", "b", "d", "e", "f"] {
+            l = with_pushed(l, f);
+        }
+        assert_eq!(l, ["f", "e", "d", "b", "c"]);
+        let stored = l.join("\n");
+        assert_eq!(parse_previous(&stored), l);
+        assert_eq!(parse_previous("\n x \n\n"), ["x"]);
+    }
 }

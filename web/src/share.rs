@@ -385,7 +385,11 @@ pub fn open_action(fragment: &str, current: Option<&State>) -> ShareAction {
     if let (Ok(ls), Some(cur)) = (&result, current) {
         let embed = ls.view_value(KEY_EMBED) == Some("1");
         if !embed && !cur.share.embed && *cur.source != ls.source {
-            previous = Some(Rc::new(link_state(cur)));
+            let prev = link_state(cur);
+            if let Ok(frag) = try_encode_link(&prev) {
+                let _ = persist::push_previous(&frag);
+            }
+            previous = Some(Rc::new(prev));
         }
     }
     ShareAction::Opened { result, previous }
@@ -669,6 +673,9 @@ pub struct BannerProps {
     pub banner: Banner,
     /// Dispatcher for the buttons.
     pub dispatch: UseReducerDispatcher<State>,
+    /// The current state as a link (kept as earlier work when the
+    /// previous work is restored).
+    pub current: Rc<LinkState>,
 }
 
 /// The message strip: link errors and warnings, with a way back to the
@@ -682,7 +689,11 @@ pub fn banner_view(p: &BannerProps) -> Html {
     };
     let restore = b.previous.clone().map(|prev| {
         let d = p.dispatch.clone();
+        let cur = p.current.clone();
         Callback::from(move |_: MouseEvent| {
+            if let Ok(frag) = try_encode_link(&cur) {
+                let _ = persist::push_previous(&frag);
+            }
             d.dispatch(Action::Share(ShareAction::Restore(prev.clone())));
         })
     });
