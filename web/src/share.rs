@@ -647,16 +647,18 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
 /// returns false.
 fn save_now(s: &State, d: &UseReducerDispatcher<State>) -> bool {
     let own = *s.source != *s.doc.baseline && !s.source.trim().is_empty();
-    let r = try_encode_link(&link_state(s))
-        .map_err(|e| format!("this program is too large to save ({e})"))
-        .and_then(|frag| persist::save_autosave(&frag))
-        .and_then(|()| {
-            if own {
-                persist::save_draft(s.doc.source_isa, &s.source)
-            } else {
-                Ok(())
-            }
-        });
+    // The history first: when storage is full it makes room by dropping
+    // its oldest entries.
+    let draft = if own {
+        persist::save_draft(s.doc.source_isa, &s.source)
+    } else {
+        Ok(())
+    };
+    let r = draft.and_then(|()| {
+        try_encode_link(&link_state(s))
+            .map_err(|e| format!("this program is too large to save ({e})"))
+            .and_then(|frag| persist::save_autosave(&frag))
+    });
     match r {
         Ok(()) => true,
         Err(msg) => {
