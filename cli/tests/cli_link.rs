@@ -172,3 +172,24 @@ fn bad_arguments_exit_2() {
     let out = warpscope(&["--help"], "");
     assert!(text(&out.stdout).contains("warpscope link decode"));
 }
+
+#[test]
+fn decode_reads_a_history_entry_copied_out_of_storage() {
+    use warpscope_core::history;
+    // Core's history store over a map standing in for local storage.
+    let store = history::Memory::default();
+    history::save(&store, "k1", 1_700_000_000_000, "sm50", PROGRAM).unwrap();
+    let entry = history::list(&store).remove(0);
+    assert_eq!(entry.first_line, "// Title: sum");
+    // The value exactly as it sits under the entry's key.
+    let stored = store.0.borrow()[&history::entry_key(&entry.id)].clone();
+    let out = warpscope(&["link", "decode", &stored], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), PROGRAM);
+    let out = warpscope(&["link", "decode", "--json", &stored], "");
+    assert!(
+        text(&out.stdout).contains("\"sm50\""),
+        "{}",
+        text(&out.stdout)
+    );
+}

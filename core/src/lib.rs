@@ -16,6 +16,7 @@ pub mod diag;
 pub mod disasm;
 pub mod encode;
 pub mod examples;
+pub mod history;
 pub mod inst;
 pub mod isas;
 pub mod link;

@@ -121,6 +121,41 @@ pub fn parse_value(text: &str) -> Option<u64> {
     }
 }
 
+/// Checks a typed value for a field `width` bits wide (core's width of
+/// the field): the value, or why it is refused (expected form, range).
+pub fn check_value(text: &str, width: u32) -> Result<u64, String> {
+    let t = text.trim();
+    let range = || {
+        let max = if width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let bits = if width == 1 { "1 bit" } else { "bits" };
+        if width == 1 {
+            format!("{bits}: 0 or 1")
+        } else {
+            format!("{width} {bits}: 0..={max} ({max:#x})")
+        }
+    };
+    if t.is_empty() {
+        return Err(format!("type a number; {}", range()));
+    }
+    if t.starts_with('-') {
+        return Err(format!("no negative values here; {}", range()));
+    }
+    let Some(v) = parse_value(t) else {
+        return Err(format!(
+            "`{t}` is not a number: write decimal, 0x hex or 0b binary; {}",
+            range()
+        ));
+    };
+    if width < 64 && v >> width != 0 {
+        return Err(format!("`{t}` does not fit: {}", range()));
+    }
+    Ok(v)
+}
+
 /// Who a drawn bit belongs to.
 #[derive(Clone, PartialEq)]
 enum Owner {
@@ -313,6 +348,8 @@ fn bit_row(
 /// The bitfield view.
 #[function_component(Bitfield)]
 pub fn bitfield(p: &BitfieldProps) -> Html {
+    // A typed value that was refused: instruction, field, why.
+    let bad_field = use_state(|| None::<(usize, String, String)>);
     let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
     let Some((index, orig)) = p.selected else {
         return html! {
@@ -509,19 +546,32 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     let table = fields.iter().map(|f| {
         let cb = p.on_word.clone();
         let fv = f.clone();
+        let bad = bad_field.clone();
         let onchange = Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Some(v) = parse_value(&input.value()) {
-                cb.emit(fv.insert(word, v));
+            match check_value(&input.value(), fv.width) {
+                Ok(v) => {
+                    bad.set(None);
+                    cb.emit(fv.insert(word, v));
+                }
+                Err(msg) => bad.set(Some((index, fv.name.clone(), msg))),
             }
         });
+        let why = bad_field
+            .as_ref()
+            .filter(|(i, name, _)| *i == index && *name == f.name)
+            .map(|(_, _, msg)| msg.clone());
         html! {
             <tr data-field={f.name.clone()}>
                 <td class="fname"><span class={classes!("swatch", format!("role-{}", role_name(f.role)))}></span>{ &f.name }</td>
                 <td class="fbits">{ if f.in_control { format!("{} (control slot)", f.bits_text()) } else { f.bits_text() } }</td>
                 <td class="frole">{ role_name(f.role) }</td>
                 <td class="fraw"><input type="text" class="field-input" value={format!("{:#x}", f.raw)}
-                    data-field={f.name.clone()} aria-label={format!("value of {}", f.name)} {onchange} /></td>
+                    data-field={f.name.clone()} aria-label={format!("value of {}", f.name)}
+                    aria-invalid={why.is_some().then_some("true")} {onchange} />
+                    if let Some(msg) = why {
+                        <span class="field-error" role="alert" data-field={f.name.clone()}>{ msg }</span>
+                    }</td>
                 <td class="fmeaning">{ &f.meaning }</td>
             </tr>
         }
@@ -591,5 +641,26 @@ mod tests {
         assert_eq!(super::parse_value("0b101"), Some(5));
         assert_eq!(super::parse_value("1_000"), Some(1000));
         assert_eq!(super::parse_value("zz"), None);
+    }
+
+    #[test]
+    fn values_that_do_not_fit_say_why() {
+        use super::check_value;
+        assert_eq!(check_value("0xff", 8), Ok(255));
+        assert_eq!(check_value(" 0b1 ", 1), Ok(1));
+        assert_eq!(check_value("0xffffffffffffffff", 64), Ok(u64::MAX));
+        assert_eq!(
+            check_value("0x1ff", 8),
+            Err("`0x1ff` does not fit: 8 bits: 0..=255 (0xff)".into())
+        );
+        assert_eq!(
+            check_value("2", 1),
+            Err("`2` does not fit: 1 bit: 0 or 1".into())
+        );
+        let e = check_value("abc", 8).unwrap_err();
+        assert!(e.contains("not a number") && e.contains("0..=255"), "{e}");
+        let e = check_value("-1", 8).unwrap_err();
+        assert!(e.contains("negative") && e.contains("0..=255"), "{e}");
+        assert!(check_value("  ", 4).unwrap_err().contains("0..=15"));
     }
 }

@@ -45,6 +45,13 @@ pub struct EditorProps {
     /// Shown but not editable (the embedded view).
     #[prop_or_default]
     pub readonly: bool,
+    /// The text the last replacement put in: Ctrl+Z while the editor
+    /// holds exactly it steps back over the replacement.
+    #[prop_or_default]
+    pub replaced_to: Option<Rc<String>>,
+    /// Step back over the last replacement.
+    #[prop_or_default]
+    pub on_undo_replace: Callback<()>,
 }
 
 /// Byte offset of UTF-16 index `u16_idx` in `s`.
@@ -246,8 +253,17 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
     let readonly = p.readonly;
+    let replaced_to = p.replaced_to.clone();
+    let on_undo_replace = p.on_undo_replace.clone();
     let onkeydown = Callback::from(move |e: KeyboardEvent| {
         let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        let undo =
+            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
+        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
+            e.prevent_default();
+            on_undo_replace.emit(());
+            return;
+        }
         if !readonly && edit_key(&ta, &e) {
             e.prevent_default();
         }

@@ -10,7 +10,6 @@ use crate::diagram::Diagram;
 use crate::editor::Editor;
 use crate::share::{self, BannerView};
 use crate::state::{Action, Ptr, State};
-use std::rc::Rc;
 use warpscope_core::examples::example_header;
 use warpscope_core::link::try_encode_link;
 use warpscope_core::sim::StepEvent;
@@ -72,7 +71,7 @@ pub fn view(st: &State, d: &UseReducerDispatcher<State>, parts: Parts) -> Html {
                     title="open this program in the full playground, in a new tab">{ "Open in warpscope ↗" }</a>
             </header>
             if let Some(b) = &st.share.banner {
-                <BannerView banner={b.clone()} dispatch={d.clone()} current={Rc::new(share::link_state(st))} />
+                <BannerView banner={b.clone()} dispatch={d.clone()} current={std::rc::Rc::new(share::link_state(st))} />
             }
             <FollowExec line={parts.exec_line} />
             <main class="embed-main">

@@ -9,7 +9,9 @@
 
 pub mod bench;
 pub mod bitfield;
+pub mod components;
 pub mod diagram;
+pub mod document;
 pub mod editor;
 pub mod embed;
 pub mod examples;
@@ -315,6 +317,7 @@ fn app() -> Html {
                 <span class="spacer"></span>
                 <button class={classes!("btn", (*puzzles).then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
                     title="graded exercises on warp-level operations">{ "Puzzles" }</button>
+                <components::history_menu::HistoryMenu dispatch={dispatch.clone()} />
                 <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
@@ -341,6 +344,9 @@ fn app() -> Html {
             if let Some(b) = &st.share.banner {
                 <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
             }
+            if st.share.storage_failed {
+                <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} />
+            }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
                     if *puzzles {
@@ -352,7 +358,9 @@ fn app() -> Html {
                         diags={st.diags.clone()} {exec_line} cursor_line={st.cursor_line}
                         breakpoints={st.breakpoints.clone()} caret={st.caret}
                         on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
-                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()} />
+                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
+                        replaced_to={st.doc.replaced.last().map(|r| r.after.clone())}
+                        on_undo_replace={cbk(&dispatch, |()| Action::UndoReplace)} />
                     <listing::Listing asm={st.asm.clone()} stale={st.stale} selected={st.selected} exec={next}
                         breakpoints={st.breakpoints.clone()} on_select={cbs.select.clone()} />
                 </div>

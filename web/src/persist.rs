@@ -5,17 +5,22 @@
 //!
 //! - `warpscope.autosave`: the current work, written a moment after every
 //!   change (editor text, step, selection, view toggles).
-//! - `warpscope.previous`: earlier work that a link replaced, newest
-//!   first, one fragment per line, at most [`PREVIOUS_MAX`] entries.
+//! - the work history (`warpscope_core::history`): every program typed
+//!   here, one entry per draft; each tab writes its own draft (its id in
+//!   the tab's session storage, `warpscope.draft`).
+//! - `warpscope.previous`: the last states (program and view) that links
+//!   replaced, newest first, one fragment per line, at most
+//!   [`PREVIOUS_MAX`] entries.
 //!
 //! Local storage can be missing (disabled, sandboxed iframes) or full;
 //! every function here returns a message for the user then, never panics.
 
+use warpscope_core::history;
 use wasm_bindgen::JsValue;
 
 /// Key of the current work.
 pub const AUTOSAVE_KEY: &str = "warpscope.autosave";
-/// Key of earlier work replaced by links.
+/// Key of earlier states (program and view) replaced by links.
 pub const PREVIOUS_KEY: &str = "warpscope.previous";
 /// Entries kept under [`PREVIOUS_KEY`].
 pub const PREVIOUS_MAX: usize = 5;
@@ -54,14 +59,7 @@ fn js_message(e: &JsValue) -> String {
 }
 
 fn set(key: &str, value: &str) -> Result<(), String> {
-    storage()?.set_item(key, value).map_err(|e| {
-        let m = js_message(&e);
-        if m.contains("Quota") || m.contains("quota") {
-            format!("local storage is full ({m})")
-        } else {
-            format!("local storage refused to save ({m})")
-        }
-    })
+    storage()?.set_item(key, value).map_err(|e| write_error(&e))
 }
 
 fn get(key: &str) -> Result<Option<String>, String> {
@@ -78,6 +76,123 @@ pub fn load_autosave() -> Result<Option<String>, String> {
 /// Saves the work (a link fragment).
 pub fn save_autosave(fragment: &str) -> Result<(), String> {
     set(AUTOSAVE_KEY, fragment)
+}
+
+/// Local storage as the work history's store.
+pub struct Local(web_sys::Storage);
+
+impl history::Kv for Local {
+    fn get(&self, key: &str) -> Result<Option<String>, String> {
+        self.0
+            .get_item(key)
+            .map_err(|e| format!("local storage cannot be read ({})", js_message(&e)))
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        self.0.set_item(key, value).map_err(|e| write_error(&e))
+    }
+    fn remove(&self, key: &str) -> Result<(), String> {
+        self.0.remove_item(key).map_err(|e| write_error(&e))
+    }
+}
+
+/// The work history's store, or why there is none.
+pub fn local() -> Result<Local, String> {
+    storage().map(Local)
+}
+
+/// Key (in the tab's session storage) of the tab's draft: the history
+/// entry its typing goes to. Each tab has its own, so two tabs never
+/// write over each other's work.
+const DRAFT_KEY: &str = "warpscope.draft";
+
+thread_local! {
+    static DRAFT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// The draft id this tab had before a reload. A tab opened from another
+/// starts with a copy of its session storage, so a draft id is only
+/// taken over when the page was reloaded (or revisited) in the same tab.
+fn reloaded_draft() -> Option<String> {
+    let perf = web_sys::window()?.performance()?;
+    let entries = js_sys::Reflect::get(&perf, &"getEntriesByType".into()).ok()?;
+    let f: js_sys::Function = wasm_bindgen::JsCast::dyn_into(entries).ok()?;
+    let list = f.call1(&perf, &"navigation".into()).ok()?;
+    let nav = js_sys::Reflect::get(&list, &0.into()).ok()?;
+    let kind = js_sys::Reflect::get(&nav, &"type".into())
+        .ok()?
+        .as_string()?;
+    if kind != "reload" && kind != "back_forward" {
+        return None;
+    }
+    session()?
+        .get_item(DRAFT_KEY)
+        .ok()
+        .flatten()
+        .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// The id of this tab's draft entry (made on first use).
+pub fn draft_id() -> String {
+    if let Some(id) = DRAFT.with(|d| d.borrow().clone()) {
+        return id;
+    }
+    match reloaded_draft() {
+        Some(id) => {
+            DRAFT.with(|d| *d.borrow_mut() = Some(id.clone()));
+            id
+        }
+        None => new_draft(),
+    }
+}
+
+/// Starts a new draft entry for this tab (the old one stays in the
+/// history) and returns its id.
+pub fn new_draft() -> String {
+    let id = format!(
+        "{:x}{:06x}",
+        now_ms(),
+        (js_sys::Math::random() * f64::from(0xff_ffff)) as u32
+    );
+    if let Some(s) = session() {
+        let _ = s.set_item(DRAFT_KEY, &id);
+    }
+    DRAFT.with(|d| *d.borrow_mut() = Some(id.clone()));
+    id
+}
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// This tab's draft (after a reload), as a link fragment.
+pub fn tab_draft() -> Option<String> {
+    history::read(&local().ok()?, &reloaded_draft()?)
+        .ok()
+        .flatten()
+}
+
+/// Writes `source` into this tab's draft entry.
+pub fn save_draft(isa: &str, source: &str) -> Result<(), String> {
+    history::save(&local()?, &draft_id(), now_ms(), isa, source)
+}
+
+fn write_error(e: &JsValue) -> String {
+    let m = js_message(e);
+    if m.contains("Quota") || m.contains("quota") {
+        format!("local storage is full ({m})")
+    } else {
+        format!("local storage refused to save ({m})")
+    }
+}
+
+/// The id of this tab's draft entry, if it has one yet.
+pub fn current_draft() -> Option<String> {
+    DRAFT.with(|d| d.borrow().clone())
 }
 
 /// Earlier work replaced by links, newest first.

@@ -129,9 +129,18 @@ pub fn reduce(s: &mut State, a: ShareAction) -> bool {
     match a {
         ShareAction::Opened { result, previous } => match result {
             Ok(ls) => {
+                let earlier = s.share.banner.as_ref().and_then(|b| b.previous.clone());
                 let notes = apply(s, &ls);
                 s.share.link_rev = s.edit_rev;
-                let previous = previous.filter(|_| !s.share.embed);
+                // The person's own work, not merely the link opened before.
+                let own = s
+                    .doc
+                    .replaced
+                    .iter()
+                    .rev()
+                    .find(|r| r.is_own_work())
+                    .map(|r| Rc::new(LinkState::new(r.isa, &r.before)));
+                let previous = own.or(earlier).or(previous).filter(|_| !s.share.embed);
                 s.share.banner = if !notes.is_empty() {
                     Some(Banner {
                         kind: BannerKind::Warning,
@@ -141,7 +150,7 @@ pub fn reduce(s: &mut State, a: ShareAction) -> bool {
                 } else {
                     previous.map(|p| Banner {
                         kind: BannerKind::Info,
-                        lines: vec!["You opened a shared link: it replaced the program you had here, which is kept.".into()],
+                        lines: vec!["You opened a shared link: it replaced the program you had here, which is kept in History.".into()],
                         previous: Some(p),
                     })
                 };
@@ -391,12 +400,23 @@ pub fn open_action(fragment: &str, current: Option<&State>) -> ShareAction {
 pub fn initial_state() -> State {
     let mut s = State::new();
     let mut had_work = false;
-    match persist::load_autosave() {
+    let saved = persist::tab_draft()
+        .map(Ok)
+        .or_else(|| persist::load_autosave().transpose());
+    match saved.transpose() {
         Ok(Some(frag)) => match decode_link(&frag) {
             Ok(ls) => {
                 let _ = apply(&mut s, &ls);
                 s.share.embed = false;
                 had_work = true;
+                // Loaded work is the person's own unless it is an example.
+                let example = crate::examples::for_isa(s.isa_name)
+                    .iter()
+                    .any(|e| e.source == s.source.as_str());
+                s.doc.settle();
+                if !example {
+                    s.doc.baseline = Rc::new(String::new());
+                }
             }
             Err(e) => {
                 s.share.banner = Some(Banner {
@@ -525,6 +545,33 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
         });
     }
 
+    // The work history: own work that a replacement took away goes into
+    // this tab's draft entry, and every replacement starts a new draft.
+    {
+        let seen = use_mut_ref(|| {
+            st.doc
+                .replaced
+                .first()
+                .map_or(st.doc.seq, |r| r.seq.saturating_sub(1))
+        });
+        let doc = st.doc.clone();
+        let embed = st.share.embed;
+        let d = d.clone();
+        use_effect_with(st.doc.seq, move |&seq| {
+            let from = *seen.borrow();
+            if seq > from && !embed {
+                for r in doc.own_work_since(from) {
+                    if let Err(msg) = persist::save_draft(r.isa, &r.before) {
+                        d.dispatch(Action::Share(ShareAction::StorageFailed(msg)));
+                    }
+                    persist::new_draft();
+                }
+                persist::new_draft();
+            }
+            *seen.borrow_mut() = seq;
+        });
+    }
+
     // Autosave, a little after the last change.
     {
         let st2 = st.clone();
@@ -599,9 +646,19 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
 /// Writes the state to local storage; on failure reports it (once) and
 /// returns false.
 fn save_now(s: &State, d: &UseReducerDispatcher<State>) -> bool {
-    let r = try_encode_link(&link_state(s))
-        .map_err(|e| format!("this program is too large to save ({e})"))
-        .and_then(|frag| persist::save_autosave(&frag));
+    let own = *s.source != *s.doc.baseline && !s.source.trim().is_empty();
+    // The history first: when storage is full it makes room by dropping
+    // its oldest entries.
+    let draft = if own {
+        persist::save_draft(s.doc.source_isa, &s.source)
+    } else {
+        Ok(())
+    };
+    let r = draft.and_then(|()| {
+        try_encode_link(&link_state(s))
+            .map_err(|e| format!("this program is too large to save ({e})"))
+            .and_then(|frag| persist::save_autosave(&frag))
+    });
     match r {
         Ok(()) => true,
         Err(msg) => {

@@ -300,6 +300,8 @@ pub struct State {
     pub tab: Tab,
     /// Sharing, links, autosave and embedding (see [`crate::share`]).
     pub share: crate::share::ShareState,
+    /// Replacements of the editor's text (see [`crate::document`]).
+    pub doc: crate::document::DocState,
     counter: u64,
 }
 
@@ -391,15 +393,20 @@ pub enum Action {
     SetTab(Tab),
     /// Links, the banner, the share popover (see [`crate::share`]).
     Share(crate::share::ShareAction),
+    /// Put back the text the last replacement took away (Ctrl+Z while the
+    /// editor still holds what the replacement put in).
+    UndoReplace,
 }
 
 impl State {
     /// The initial state: the default example, assembled.
     pub fn new() -> State {
         let ex = examples::default_example();
+        let source = Rc::new(ex.source.to_string());
         let mut s = State {
             isa_name: "w128",
-            source: Rc::new(ex.source.to_string()),
+            doc: crate::document::DocState::new("w128", &source),
+            source,
             source_rev: 1,
             edit_rev: 1,
             asm: None,
@@ -495,7 +502,9 @@ impl State {
 
     /// Replaces the source other than by typing, and assembles it now.
     pub(crate) fn replace_source(&mut self, text: String) {
-        self.source = Rc::new(text);
+        let before = std::mem::replace(&mut self.source, Rc::new(text));
+        self.doc
+            .replaced(before, self.source.clone(), self.isa_name);
         self.source_rev += 1;
         self.edit_rev += 1;
         self.assemble();
@@ -777,6 +786,7 @@ impl Reducible for State {
                         s.note(format!("ISA: {isa} · loaded example: {}", ex.title));
                     }
                     _ => {
+                        s.doc.source_isa = isa;
                         s.assemble();
                         s.note(format!("ISA: {isa}"));
                     }
@@ -1011,6 +1021,25 @@ impl Reducible for State {
                     return self;
                 }
             }
+            Action::UndoReplace => {
+                let Some(r) = s.doc.undo(&s.source) else {
+                    return self;
+                };
+                s.isa_name = r.isa;
+                s.source = r.before.clone();
+                s.source_rev += 1;
+                s.edit_rev += 1;
+                s.asm = None;
+                s.sim = None;
+                s.selected = None;
+                s.edited = None;
+                s.playing = false;
+                s.assemble();
+                if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
+                    s.selected = Some(0);
+                }
+                s.note("the text before the replacement is back (it is also in History)");
+            }
         }
         Rc::new(s)
     }
@@ -1041,6 +1070,52 @@ mod tests {
         assert!(d.error);
         assert_eq!(d.line, text.lines().count());
         assert_eq!(d.col, 5);
+    }
+
+    #[test]
+    fn a_replacement_keeps_own_work_and_ctrl_z_brings_it_back() {
+        let s = Rc::new(State::new());
+        let mine = "// mine\n    EXIT\n".to_string();
+        let s = act(s, Action::Edit(mine.clone()));
+        let ex = examples::for_isa("w128")[1].id.to_string();
+        let s = act(s, Action::LoadExample(ex));
+        assert_ne!(*s.source, mine);
+        let own: Vec<_> = s.doc.own_work_since(0).collect();
+        assert_eq!(own.len(), 1);
+        assert_eq!((*own[0].before).as_str(), mine);
+        assert_eq!(own[0].isa, "w128");
+        // An untouched example replaced by another is not own work.
+        let seq = s.doc.seq;
+        let ex2 = examples::for_isa("w128")[2].id.to_string();
+        let s = act(s, Action::LoadExample(ex2));
+        assert_eq!(s.doc.own_work_since(seq).count(), 0);
+        // Ctrl+Z steps back over both replacements, in order.
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(*s.source, examples::for_isa("w128")[1].source);
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(*s.source, mine);
+        assert!(!s.stale);
+        // Typing after a replacement leaves Ctrl+Z to the editor.
+        let s = act(
+            s,
+            Action::LoadExample(examples::for_isa("w128")[1].id.into()),
+        );
+        let more = format!("{}// more\n", s.source);
+        let s = act(s, Action::Edit(more));
+        let typed = s.source.clone();
+        let s = act(s, Action::UndoReplace);
+        assert_eq!(s.source, typed);
+    }
+
+    #[test]
+    fn an_isa_switch_records_work_under_its_own_isa() {
+        let s = Rc::new(State::new());
+        let ex = (*s.source).clone();
+        let s = act(s, Action::SetIsa("sm50".into()));
+        // The untouched example is swapped for sm50's, and is not own work.
+        assert_eq!(s.doc.own_work_since(0).count(), 0);
+        let s = act(s, Action::UndoReplace);
+        assert_eq!((s.isa_name, (*s.source).clone()), ("w128", ex));
     }
 
     #[test]

@@ -240,6 +240,66 @@ impl Browser {
         }
     }
 
+    /// Runs a Chrome DevTools Protocol command through chromedriver.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        self.call(
+            "POST",
+            &self.s("/goog/cdp/execute"),
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+    }
+
+    /// Runs `script` in every page this window loads from now on, before
+    /// the page's own scripts (to stand in for a browser feature, such as
+    /// a storage that throws).
+    pub fn before_load(&self, script: &str) -> Result<(), String> {
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": script }),
+        )
+        .map(|_| ())
+    }
+
+    /// The handle of the current window (tab).
+    pub fn window(&self) -> Result<String, String> {
+        let v = self.call("GET", &self.s("/window"), None)?;
+        v.as_str()
+            .map(String::from)
+            .ok_or_else(|| format!("no window handle in {v}"))
+    }
+
+    /// Opens a new tab of the same browser (same storage) and switches to
+    /// it; returns its handle.
+    pub fn new_window(&self) -> Result<String, String> {
+        let v = self.call(
+            "POST",
+            &self.s("/window/new"),
+            Some(json!({ "type": "tab" })),
+        )?;
+        let handle = v["handle"]
+            .as_str()
+            .ok_or_else(|| format!("no window handle in {v}"))?
+            .to_string();
+        self.switch_to(&handle)?;
+        Ok(handle)
+    }
+
+    /// Makes window `handle` the one commands go to.
+    pub fn switch_to(&self, handle: &str) -> Result<(), String> {
+        self.call(
+            "POST",
+            &self.s("/window"),
+            Some(json!({ "handle": handle })),
+        )
+        .map(|_| ())
+    }
+
+    /// Closes the current window (the browser stays open while another
+    /// window is); switch to another one afterwards.
+    pub fn close_window(&self) -> Result<(), String> {
+        self.call("DELETE", &self.s("/window"), None).map(|_| ())
+    }
+
     /// The browser console's log entries (level, message), if chromedriver
     /// exposes them.
     pub fn console_log(&self) -> Vec<(String, String)> {

@@ -17,7 +17,7 @@ use xtask::webdriver::Browser;
 /// A served playground in a headless browser.
 pub struct Page {
     pub browser: Browser,
-    _server: Server,
+    server: Server,
 }
 
 /// Bounded wait for every poll.
@@ -35,6 +35,12 @@ fn field_spans(notes: &[FieldNote]) -> BTreeSet<(String, u32, u32)> {
 impl Page {
     /// Serves the workspace and opens the playground at `w`×`h`.
     pub fn open(w: u32, h: u32) -> Page {
+        Page::open_with(w, h, None)
+    }
+
+    /// Like [`Page::open`], with `script` run in every page before the
+    /// app's own scripts (see [`Browser::before_load`]).
+    pub fn open_with(w: u32, h: u32, script: Option<&str>) -> Page {
         let root = xtask::root();
         assert!(
             root.join("static/pkg/warpscope_bg.wasm").exists(),
@@ -42,11 +48,18 @@ impl Page {
         );
         let server = Server::start(&root, 0).expect("static server starts");
         let browser = Browser::start(w, h).expect("chromium starts");
-        browser.open_app(&server.url()).expect("the app mounts");
-        Page {
-            browser,
-            _server: server,
+        if let Some(script) = script {
+            browser
+                .before_load(script)
+                .expect("a script before the page");
         }
+        browser.open_app(&server.url()).expect("the app mounts");
+        Page { browser, server }
+    }
+
+    /// The served playground's address.
+    pub fn url(&self) -> String {
+        self.server.url()
     }
 
     /// Runs a script (`return ...;`) with arguments.

@@ -1,0 +1,427 @@
+//! Browser tests of the work history: whatever replaces the editor's
+//! text (an example, an ISA switch, a link, Reset, Apply in the Encoding
+//! tab), the program a person typed comes back from the History menu
+//! after a reload; two tabs keep their own work; a storage that refuses
+//! to work (disabled, full) is said so and the work can be downloaded.
+//!
+//! Run with `cargo xtask test` (or `cargo test -p warpscope-e2e --test
+//! browser_history -- --ignored --test-threads=1` after `cargo xtask build`).
+
+mod browser_util;
+
+use browser_util::Page;
+use serde_json::{json, Value};
+use warpscope_core::examples::w128_example;
+use warpscope_core::history;
+use warpscope_core::link::{encode_link, LinkState};
+use warpscope_core::{asm, isas};
+
+/// A program of the person's own, recognisable by `marker`.
+fn mine(marker: &str) -> String {
+    format!(
+        "// {marker}\n.init R0 = lane\n    S2R R1, SR_LANEID\n    IADD3 R3, R0, R1, RZ\n    EXIT\n"
+    )
+}
+
+/// Reloads the page (a new document) at the bare address.
+fn reload(page: &Page) {
+    page.browser
+        .open_app(&page.url())
+        .expect("the app mounts again");
+}
+
+/// Types `text` and waits until the tab's draft in the history holds it
+/// (what a person who stops typing for a moment gets).
+fn type_and_wait_saved(page: &Page, text: &str) {
+    page.set_source(text);
+    let first = history::first_line(text);
+    page.wait(&format!(
+        "const i = localStorage.getItem('{}') || ''; return i.includes({});",
+        history::INDEX_KEY,
+        json!(first)
+    ));
+}
+
+/// Opens the History menu and returns its entries' first lines.
+fn history_lines(page: &Page) -> Vec<String> {
+    if page.js(
+        "return document.querySelector('#history-menu') === null;",
+        vec![],
+    ) == json!(true)
+    {
+        page.click("#btn-history");
+    }
+    page.wait("return document.querySelector('#history-menu') !== null;");
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#history-menu .history-entry .history-first')).map(e => e.textContent);",
+        vec![],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Opens the entry whose first line is `text`'s from the History menu and
+/// checks the editor holds `text` again.
+fn open_from_history(page: &Page, text: &str) {
+    let first = history::first_line(text);
+    let lines = history_lines(page);
+    assert!(
+        lines.contains(&first),
+        "the History menu lacks {first:?}: {lines:?}"
+    );
+    let ok = page.js(
+        "const e = Array.from(document.querySelectorAll('#history-menu .history-entry'))
+            .find(li => li.querySelector('.history-first').textContent === arguments[0]);
+         if (!e) return false;
+         e.querySelector('.history-open').click();
+         return true;",
+        vec![json!(first)],
+    );
+    assert_eq!(ok, json!(true));
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {};",
+        json!(text)
+    ));
+}
+
+/// Reloads the page and brings `text` back from the History menu.
+fn recover_after_reload(page: &Page, text: &str) {
+    reload(page);
+    open_from_history(page, text);
+}
+
+/// Ctrl+Z in the editor.
+fn undo(page: &Page) {
+    page.js(
+        "document.querySelector('#editor textarea').focus(); return true;",
+        vec![],
+    );
+    page.key("z", false, true);
+}
+
+fn wait_source(page: &Page, text: &str) {
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {};",
+        json!(text)
+    ));
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn picking_an_example_keeps_the_typed_program() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 1: picking an example");
+    page.set_source(&own);
+    page.choose("#examples", "vote_modes");
+    let ex = w128_example("vote_modes").unwrap().source;
+    wait_source(&page, ex);
+    // The editor's own undo steps back over the replacement...
+    undo(&page);
+    wait_source(&page, &own);
+    // ... and the program is in the history, also after a reload.
+    page.choose("#examples", "broadcast");
+    wait_source(&page, w128_example("broadcast").unwrap().source);
+    recover_after_reload(&page, &own);
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn switching_isa_keeps_the_typed_program() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 2: switching ISA");
+    page.set_source(&own);
+    page.choose("#isa", "sm50");
+    page.wait("return document.querySelector('#isa').value === 'sm50';");
+    // An example of the new ISA, then back: nothing typed is lost.
+    page.choose("#isa", "gfx9");
+    page.wait("return document.querySelector('#isa').value === 'gfx9';");
+    recover_after_reload(&page, &own);
+    page.wait("return document.querySelector('#isa').value === 'w128';");
+}
+
+/// Opens a link to `source` (a new document, as a clicked link does).
+fn open_link(page: &Page, source: &str) {
+    let frag = encode_link(&LinkState::new("w128", source));
+    page.browser
+        .open_app(&format!("{}/#{frag}", page.url()))
+        .expect("the app mounts");
+    wait_source(page, source);
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn opening_a_link_keeps_the_typed_program() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 3: opening a link");
+    type_and_wait_saved(&page, &own);
+    open_link(&page, w128_example("inclusive_scan").unwrap().source);
+    page.wait("return document.querySelector('#link-banner') !== null;");
+    recover_after_reload(&page, &own);
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn two_links_then_restore_keeps_the_typed_program() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 4: two links");
+    type_and_wait_saved(&page, &own);
+    open_link(&page, w128_example("inclusive_scan").unwrap().source);
+    open_link(&page, w128_example("ballot_popc").unwrap().source);
+    page.wait("return document.querySelector('#btn-restore') !== null;");
+    page.click("#btn-restore");
+    page.wait("return document.querySelector('#btn-restore') === null;");
+    // Whatever the banner restored, the own work is one menu away.
+    open_from_history(&page, &own);
+    recover_after_reload(&page, &own);
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn reset_keeps_the_typed_program() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 5: reset");
+    page.set_source(&own);
+    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
+    page.step();
+    page.step();
+    page.click("#btn-reset");
+    page.wait("return document.querySelector('#run-status[data-steps=\"0\"]') !== null;");
+    assert_eq!(page.source(), own);
+    recover_after_reload(&page, &own);
+}
+
+/// Types `value` into the Encoding tab's field `field` (a change event).
+fn set_field(page: &Page, field: &str, value: &str) {
+    let ok = page.js(
+        "const i = document.querySelector(`#bitfield input.field-input[data-field=\"${arguments[0]}\"]`);
+         if (!i) return false;
+         i.value = arguments[1]; i.dispatchEvent(new Event('change', {bubbles: true})); return true;",
+        vec![json!(field), json!(value)],
+    );
+    assert_eq!(ok, json!(true), "no field {field}");
+}
+
+fn field_error(page: &Page, field: &str) -> Value {
+    page.js(
+        "const e = document.querySelector(`#bitfield .field-error[data-field=\"${arguments[0]}\"]`);
+         return e ? e.textContent : null;",
+        vec![json!(field)],
+    )
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
+    let page = Page::open(1280, 720);
+    let own = mine("homework 6: apply");
+    page.set_source(&own);
+    let isa = isas::w128();
+    let prog = asm::assemble(isa, &own).expect("the test program assembles");
+    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
+    page.click("#listing tbody tr[data-index=\"2\"]");
+    page.tab("Encoding");
+    page.wait("return document.querySelector('#bitfield[data-index=\"2\"]') !== null;");
+    let notes = page.check_bitfield(isa, &prog.lines[2].inst);
+    let rd = notes.iter().find(|n| n.name == "rd").expect("IADD3 has rd");
+    let range = format!("0..={}", (1u64 << rd.width) - 1);
+    let word = page.bitfield_word();
+    // Values that do not fit rd are refused, with why and the range.
+    let too_big = format!("{:#x}", 1u64 << rd.width | 0xff);
+    for (bad, why) in [
+        (too_big.as_str(), "does not fit"),
+        ("abc", "not a number"),
+        ("-1", "negative"),
+    ] {
+        set_field(&page, "rd", bad);
+        let e = field_error(&page, "rd");
+        let e = e
+            .as_str()
+            .unwrap_or_else(|| panic!("no reason shown for {bad}"));
+        assert!(e.contains(why) && e.contains(&range), "{bad}: {e}");
+        assert_eq!(page.bitfield_word(), word, "{bad} was applied");
+    }
+    page.shot("history_field_refused");
+    set_field(&page, "rd", "7");
+    page.wait(
+        "const e = document.querySelector('#bf-disasm'); return e && e.textContent.includes('R7');",
+    );
+    assert_eq!(field_error(&page, "rd"), Value::Null);
+    page.click("#bf-apply");
+    page.wait("return document.querySelector('#editor textarea').value.includes('R7');");
+    undo(&page);
+    wait_source(&page, &own);
+    recover_after_reload(&page, &own);
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn two_tabs_keep_their_own_work() {
+    let page = Page::open(1280, 720);
+    let b = &page.browser;
+    let first = b.window().unwrap();
+    let own_a = mine("tab A's program");
+    type_and_wait_saved(&page, &own_a);
+    let second = b.new_window().unwrap();
+    b.open_app(&page.url())
+        .expect("the app mounts in the second tab");
+    let own_b = mine("tab B's program");
+    type_and_wait_saved(&page, &own_b);
+    // Tab A types on after tab B saved: neither overwrites the other.
+    b.switch_to(&first).unwrap();
+    let own_a2 = format!("{own_a}// more\n");
+    type_and_wait_saved(&page, &own_a2);
+    // Both tabs close; a new one finds both programs.
+    let third = b.new_window().unwrap();
+    for h in [&first, &second] {
+        b.switch_to(h).unwrap();
+        b.close_window().unwrap();
+    }
+    b.switch_to(&third).unwrap();
+    b.open_app(&page.url())
+        .expect("the app mounts in a new tab");
+    open_from_history(&page, &own_b);
+    open_from_history(&page, &own_a2);
+}
+
+/// Captures downloads (`a[download]` clicks) instead of saving files.
+const CAPTURE_DOWNLOADS: &str = "
+window.__downloads = [];
+HTMLAnchorElement.prototype.click = function () {
+    if (this.hasAttribute('download')) {
+        window.__downloads.push({ name: this.getAttribute('download'), href: this.href });
+    }
+};";
+
+/// Clicks "Download program" and returns the file's name and text.
+fn download(page: &Page) -> (String, String) {
+    page.click("#btn-download");
+    let v = page.wait(
+        "const d = window.__downloads; if (!d.length) return null;
+         const x = d[d.length - 1];
+         const text = x.href.startsWith('data:')
+             ? decodeURIComponent(x.href.slice(x.href.indexOf(',') + 1)) : null;
+         return [x.name, text];",
+    );
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn disabled_storage_says_so_once_and_offers_the_program() {
+    let script = format!(
+        "{CAPTURE_DOWNLOADS}
+        Object.defineProperty(window, 'localStorage', {{ get() {{
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+        }} }});"
+    );
+    let page = Page::open_with(1280, 720, Some(&script));
+    page.wait("return document.querySelector('#storage-notice') !== null;");
+    let own = mine("homework 8: no storage");
+    page.set_source(&own);
+    // Typing goes on: the listing follows the text.
+    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
+    page.choose("#examples", "vote_modes");
+    undo(&page);
+    wait_source(&page, &own);
+    let notices = page.js(
+        "return document.querySelectorAll('#storage-notice').length;",
+        vec![],
+    );
+    assert_eq!(notices, json!(1));
+    let (name, text) = download(&page);
+    assert!(name.ends_with(".s"), "{name}");
+    assert_eq!(text, own);
+    page.shot("history_storage_disabled");
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+/// The history of `n` old programs, as the playground stores it.
+fn old_history(n: usize) -> Vec<(String, String)> {
+    let m = history::Memory::default();
+    for i in 0..n {
+        let src = format!("// old program {i}\n{}", "    MOV R1, R2\n".repeat(20 + i));
+        history::save(
+            &m,
+            &format!("old{i}"),
+            1_600_000_000_000 + i as u64,
+            "w128",
+            &src,
+        )
+        .unwrap();
+    }
+    m.0.into_inner().into_iter().collect()
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn full_storage_drops_old_entries_and_keeps_the_typed_program() {
+    // A local storage just large enough for earlier programs and a
+    // little more: the typed one does not fit beside all of them.
+    let old = old_history(12);
+    let own = mine("homework 9: full storage");
+    let budget = old.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>()
+        + encode_link(&LinkState::new("w128", &own)).len();
+    let script = format!(
+        "{CAPTURE_DOWNLOADS}
+        (() => {{
+            const set = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (k, v) {{
+                if (this === window.localStorage) {{
+                    let used = 0;
+                    for (let i = 0; i < this.length; i++) {{
+                        const kk = this.key(i);
+                        if (kk !== k) used += kk.length + this.getItem(kk).length;
+                    }}
+                    if (used + String(k).length + String(v).length > {budget})
+                        throw new DOMException('the quota has been exceeded', 'QuotaExceededError');
+                }}
+                return set.call(this, k, v);
+            }};
+        }})();"
+    );
+    let page = Page::open_with(1280, 720, Some(&script));
+    page.js(
+        "localStorage.clear();
+         for (const [k, v] of arguments[0]) Storage.prototype.setItem.call(localStorage, k, v);
+         return true;",
+        vec![json!(old)],
+    );
+    let stored = page.js(
+        "return localStorage.getItem(arguments[0]);",
+        vec![json!(history::INDEX_KEY)],
+    );
+    assert!(stored.is_string(), "the old history did not fit: {stored}");
+    reload(&page);
+    type_and_wait_saved(&page, &own);
+    page.choose("#examples", "broadcast");
+    recover_after_reload(&page, &own);
+    // The oldest program made room; a newer one is still listed.
+    let lines = history_lines(&page);
+    assert!(
+        !lines.contains(&"// old program 0".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"// old program 11".to_string()),
+        "{lines:?}"
+    );
+
+    // A program too large for the whole storage: said once, downloadable,
+    // and typing goes on.
+    let huge: String = (0..2000u64)
+        .map(|i| format!("    MOV R{}, {}\n", i % 200, i * 7919 % 100_003))
+        .collect();
+    let huge = format!("// homework 9: too large\n{huge}");
+    page.set_source(&huge);
+    page.wait("return document.querySelector('#storage-notice') !== null;");
+    let (_, text) = download(&page);
+    assert_eq!(text, huge);
+    assert_eq!(page.page_errors(), json!([]));
+}

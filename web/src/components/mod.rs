@@ -1,0 +1,4 @@
+//! Components, one per file.
+
+pub mod history_menu;
+pub mod storage_notice;

@@ -1,0 +1,53 @@
+//! The notice shown once when the browser does not keep the work (local
+//! storage missing, disabled or full), with a way to download it.
+
+use yew::prelude::*;
+
+/// Storage notice props.
+#[derive(Properties, PartialEq)]
+pub struct StorageNoticeProps {
+    /// The ISA the program is written for.
+    pub isa_name: &'static str,
+    /// The program.
+    pub source: std::rc::Rc<String>,
+}
+
+/// Saves `text` as a file named `name` (a link with a `data:` URL).
+fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a = doc.create_element("a")?;
+    let url = format!(
+        "data:text/plain;charset=utf-8,{}",
+        js_sys::encode_uri_component(text)
+    );
+    a.set_attribute("href", &url)?;
+    a.set_attribute("download", name)?;
+    let body = doc.body().ok_or("no body")?;
+    body.append_child(&a)?;
+    if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
+        h.click();
+    }
+    body.remove_child(&a)?;
+    Ok(())
+}
+
+/// "Your work is not being saved", with "Download program".
+#[function_component(StorageNotice)]
+pub fn storage_notice(p: &StorageNoticeProps) -> Html {
+    let onclick = {
+        let (isa, source) = (p.isa_name, p.source.clone());
+        Callback::from(move |_: MouseEvent| {
+            let _ = download(&format!("program-{isa}.s"), &source);
+        })
+    };
+    html! {
+        <div id="storage-notice" class="banner banner-warning" role="alert">
+            <div class="banner-text">
+                <p>{ "Your work is not being saved: this browser does not let the page keep it. Download the program to keep it." }</p>
+            </div>
+            <button class="btn small" id="btn-download" {onclick}>{ "Download program" }</button>
+        </div>
+    }
+}
