@@ -240,15 +240,6 @@ impl Browser {
         }
     }
 
-    /// Runs a Chrome DevTools Protocol command through chromedriver.
-    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
-        self.call(
-            "POST",
-            &self.s("/goog/cdp/execute"),
-            Some(json!({ "cmd": cmd, "params": params })),
-        )
-    }
-
     /// Runs `script` in every page this window loads from now on, before
     /// the page's own scripts (to stand in for a browser feature, such as
     /// a storage that throws).
