@@ -183,6 +183,21 @@ fn switching_isa_keeps_the_typed_program() {
     recover_after_reload(&page, &own);
 }
 
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn closing_and_reopening_the_browser_keeps_the_typed_programs() {
+    let profile = std::env::temp_dir().join(format!("warpscope-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let page = Page::open_in_profile(1280, 720, &profile);
+    let own = mine("homework 7: closing the browser");
+    type_and_wait_saved(&page, &own);
+    page.choose("#examples", "vote_modes");
+    let page = page.reopen(1280, 720, &profile);
+    open_from_history(&page, &own);
+    drop(page);
+    let _ = std::fs::remove_dir_all(&profile);
+}
+
 /// Opens a link to `source` (a new document, as a clicked link does).
 fn open_link(page: &Page, source: &str) {
     let frag = encode_link(&LinkState::new("w128", source));
