@@ -330,7 +330,7 @@ fn app() -> Html {
                 <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
             }
             if st.share.storage_failed {
-                <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} />
+                <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} reason={st.share.storage_error.clone()} />
             }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">

@@ -94,6 +94,8 @@ pub struct ShareState {
     pub link_rev: u64,
     /// Local storage refused a write (reported once).
     pub storage_failed: bool,
+    /// Why, for the notice.
+    pub storage_error: String,
 }
 
 /// What changes the sharing state.
@@ -204,6 +206,7 @@ pub fn reduce(s: &mut State, a: ShareAction) -> bool {
             }
             s.share.storage_failed = true;
             s.note(format!("autosave is off: {msg}"));
+            s.share.storage_error = msg;
         }
     }
     true
@@ -432,6 +435,7 @@ pub fn initial_state() -> State {
         Err(msg) => {
             s.share.storage_failed = true;
             s.note(format!("autosave is off: {msg}"));
+            s.share.storage_error = msg;
         }
     }
     let frag = current_fragment();
@@ -605,6 +609,20 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
             if !embed && rev != link_rev && !current_fragment().is_empty() {
                 set_fragment(None);
             }
+        });
+    }
+
+    // Leaving the page (reload, closing the tab): save now, not 300 ms
+    // later, so the last keystrokes are kept.
+    {
+        let latest = latest.clone();
+        use_effect_with((), move |_| {
+            let cb = Closure::<dyn Fn()>::new(move || {
+                if let Some(h) = latest.borrow().clone().filter(|h| !h.share.embed) {
+                    save_now(&h, &h.dispatcher());
+                }
+            });
+            crate::listen_window("pagehide", cb)
         });
     }
 

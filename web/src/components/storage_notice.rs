@@ -10,6 +10,8 @@ pub struct StorageNoticeProps {
     pub isa_name: &'static str,
     /// The program.
     pub source: std::rc::Rc<String>,
+    /// Why nothing is saved (the browser's words).
+    pub reason: String,
 }
 
 /// Saves `text` as a file named `name` (a link with a `data:` URL).
@@ -45,7 +47,7 @@ pub fn storage_notice(p: &StorageNoticeProps) -> Html {
     html! {
         <div id="storage-notice" class="banner banner-warning" role="alert">
             <div class="banner-text">
-                <p>{ "Your work is not being saved: this browser does not let the page keep it. Download the program to keep it." }</p>
+                <p>{ format!("Your work is not being saved: {}. Download the program to keep it.", p.reason) }</p>
             </div>
             <button class="btn small" id="btn-download" {onclick}>{ "Download program" }</button>
         </div>
