@@ -302,6 +302,9 @@ pub struct State {
     pub share: crate::share::ShareState,
     /// Replacements of the editor's text (see [`crate::document`]).
     pub doc: crate::document::DocState,
+    /// The History menu is open; the number changes to draw it again
+    /// (after an entry was deleted).
+    pub history_menu: Option<u64>,
     counter: u64,
 }
 
@@ -393,6 +396,8 @@ pub enum Action {
     /// Put back the text the last replacement took away (Ctrl+Z while the
     /// editor still holds what the replacement put in).
     UndoReplace,
+    /// Open (or draw again) or close the History menu.
+    HistoryMenu(bool),
 }
 
 impl State {
@@ -404,6 +409,7 @@ impl State {
             isa_name: "w128",
             doc: crate::document::DocState::new("w128", &source),
             source,
+            history_menu: None,
             source_rev: 1,
             edit_rev: 1,
             asm: None,
@@ -999,6 +1005,9 @@ impl Reducible for State {
                 if !crate::share::reduce(&mut s, a) {
                     return self;
                 }
+            }
+            Action::HistoryMenu(open) => {
+                s.history_menu = open.then(|| s.next_id());
             }
             Action::UndoReplace => {
                 let Some(r) = s.doc.undo(&s.source) else {

@@ -3,17 +3,6 @@
 
 use yew::prelude::*;
 
-/// Storage notice props.
-#[derive(Properties, PartialEq)]
-pub struct StorageNoticeProps {
-    /// The ISA the program is written for.
-    pub isa_name: &'static str,
-    /// The program.
-    pub source: std::rc::Rc<String>,
-    /// Why nothing is saved (the browser's words).
-    pub reason: String,
-}
-
 /// Saves `text` as a file named `name` (a link with a `data:` URL).
 fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
     let doc = web_sys::window()
@@ -35,11 +24,11 @@ fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
     Ok(())
 }
 
-/// "Your work is not being saved", with "Download program".
-#[function_component(StorageNotice)]
-pub fn storage_notice(p: &StorageNoticeProps) -> Html {
+/// "Your work is not being saved" (`reason`), with "Download program"
+/// for `source`, written for `isa`.
+pub fn storage_notice(isa: &'static str, source: &std::rc::Rc<String>, reason: &str) -> Html {
     let onclick = {
-        let (isa, source) = (p.isa_name, p.source.clone());
+        let source = source.clone();
         Callback::from(move |_: MouseEvent| {
             let _ = download(&format!("program-{isa}.s"), &source);
         })
@@ -47,7 +36,7 @@ pub fn storage_notice(p: &StorageNoticeProps) -> Html {
     html! {
         <div id="storage-notice" class="banner banner-warning" role="alert">
             <div class="banner-text">
-                <p>{ format!("Your work is not being saved: {}. Download the program to keep it.", p.reason) }</p>
+                <p>{ format!("Your work is not being saved: {reason}. Download the program to keep it.") }</p>
             </div>
             <button class="btn small" id="btn-download" {onclick}>{ "Download program" }</button>
         </div>
