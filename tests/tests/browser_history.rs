@@ -174,7 +174,8 @@ fn picking_an_example_keeps_the_typed_program() {
 fn switching_isa_keeps_the_typed_program() {
     let page = Page::open(1280, 720);
     let own = mine("homework 2: switching ISA");
-    type_and_wait_saved(&page, &own);
+    // No pause after typing: leaving the page saves what is pending.
+    page.set_source(&own);
     page.choose("#isa", "sm50");
     page.wait("return document.querySelector('#isa').value === 'sm50';");
     // An example of the new ISA, then back: nothing typed is lost.
@@ -474,6 +475,12 @@ fn full_storage_drops_old_entries_and_keeps_the_typed_program() {
         "{lines:?}"
     );
 
+    // Room was made, so nothing says the work is not saved.
+    let notice = page.js(
+        "const n = document.querySelector('#storage-notice'); return n && n.textContent;",
+        vec![],
+    );
+    assert_eq!(notice, Value::Null);
     // A program too large for the whole storage: said once, downloadable,
     // and typing goes on.
     let huge: String = (0..2000u64)
@@ -481,7 +488,9 @@ fn full_storage_drops_old_entries_and_keeps_the_typed_program() {
         .collect();
     let huge = format!("// homework 9: too large\n{huge}");
     page.set_source(&huge);
-    page.wait("return document.querySelector('#storage-notice') !== null;");
+    let notice = page
+        .wait("const n = document.querySelector('#storage-notice'); return n && n.textContent;");
+    assert!(notice.as_str().unwrap().contains("full"), "{notice}");
     let (_, text) = download(&page);
     assert_eq!(text, huge);
     assert_eq!(page.page_errors(), json!([]));
