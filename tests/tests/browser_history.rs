@@ -305,7 +305,17 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
             .unwrap_or_else(|| panic!("no reason shown for {bad}"));
         assert!(e.contains(why) && e.contains(&range), "{bad}: {e}");
         assert_eq!(page.bitfield_word(), word, "{bad} was applied");
+        // The refused text stays in the box, to be corrected.
+        let typed = page.js(
+            "return document.querySelector(`#bitfield input.field-input[data-field=\"${arguments[0]}\"]`).value;",
+            vec![json!(rd_name)],
+        );
+        assert_eq!(typed, json!(bad));
     }
+    page.js(
+        "document.querySelector('#bitfield .field-error').scrollIntoView({block: 'center'}); return true;",
+        vec![],
+    );
     page.shot("history_field_refused");
     set_field(&page, &rd_name, "7");
     page.wait(
