@@ -1026,7 +1026,7 @@ impl Reducible for State {
                 if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
                     s.selected = Some(0);
                 }
-                s.note("the text before the replacement is back (it is also in History)");
+                s.note("the text before the replacement is back");
             }
         }
         Rc::new(s)
