@@ -178,6 +178,16 @@ pub fn save(kv: &dyn Kv, id: &str, time_ms: u64, isa: &str, source: &str) -> Res
     }
 }
 
+/// Removes the oldest entry other than `keep`; false when there is none.
+pub fn drop_oldest(kv: &dyn Kv, keep: &str) -> bool {
+    let mut entries = list(kv);
+    let Some(i) = entries.iter().rposition(|e| e.id != keep) else {
+        return false;
+    };
+    let old = entries.remove(i);
+    kv.remove(&entry_key(&old.id)).is_ok() && kv.set(INDEX_KEY, &format_index(&entries)).is_ok()
+}
+
 /// Removes entry `id`.
 pub fn delete(kv: &dyn Kv, id: &str) -> Result<(), String> {
     let mut entries = list(kv);
@@ -250,6 +260,10 @@ mod tests {
         assert_eq!(source_of(&kv, "a1"), "// mine, edited\nEXIT\n");
         let ls = decode_link(&read(&kv, "b2").unwrap().unwrap()).unwrap();
         assert_eq!(ls.isa, "sm50");
+        assert!(drop_oldest(&kv, "a1"));
+        assert!(!drop_oldest(&kv, "a1"));
+        assert_eq!(list(&kv).len(), 1);
+        save(&kv, "b2", 20, "sm50", "EXIT\n").unwrap();
         delete(&kv, "a1").unwrap();
         assert_eq!(list(&kv).len(), 1);
         assert_eq!(read(&kv, "a1").unwrap(), None);

@@ -11,16 +11,30 @@ mod browser_util;
 
 use browser_util::Page;
 use serde_json::{json, Value};
+use warpscope_core::decode::FieldRole;
 use warpscope_core::examples::w128_example;
 use warpscope_core::history;
-use warpscope_core::link::{encode_link, LinkState};
-use warpscope_core::{asm, isas};
+use warpscope_core::link::{decode_link, encode_link, LinkState};
+use warpscope_core::{asm, disasm, isas};
 
 /// A program of the person's own, recognisable by `marker`.
 fn mine(marker: &str) -> String {
     format!(
         "// {marker}\n.init R0 = lane\n    S2R R1, SR_LANEID\n    IADD3 R3, R0, R1, RZ\n    EXIT\n"
     )
+}
+
+/// Waits until the listing shows `text` assembled (the panes follow the
+/// editor a moment after typing).
+fn wait_assembled(page: &Page, text: &str) {
+    let prog = asm::assemble(isas::w128(), text).expect("the test program assembles");
+    let first = disasm::disasm(isas::w128(), &prog.lines[0].inst);
+    page.wait(&format!(
+        "const r = document.querySelectorAll('#listing tbody tr[data-index]');
+         return r.length === {} && r[0].textContent.includes({});",
+        prog.lines.len(),
+        json!(first.trim_end_matches([';', ' ']))
+    ));
 }
 
 /// Reloads the page (a new document) at the bare address.
@@ -30,16 +44,43 @@ fn reload(page: &Page) {
         .expect("the app mounts again");
 }
 
-/// Types `text` and waits until the tab's draft in the history holds it
-/// (what a person who stops typing for a moment gets).
+/// Every program the history holds, read back with core's decoder.
+fn stored_programs(page: &Page) -> Vec<String> {
+    let v = page.js(
+        "const out = [];
+         for (let i = 0; i < localStorage.length; i++) {
+             const k = localStorage.key(i);
+             if (k.startsWith(arguments[0] + '.')) out.push(localStorage.getItem(k));
+         }
+         return out;",
+        vec![json!(history::INDEX_KEY)],
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| decode_link(f.as_str()?).ok())
+        .map(|ls| ls.source)
+        .collect()
+}
+
+/// Types `text` and waits until the history holds it (what a person who
+/// stops typing for a moment gets).
 fn type_and_wait_saved(page: &Page, text: &str) {
     page.set_source(text);
-    let first = history::first_line(text);
-    page.wait(&format!(
-        "const i = localStorage.getItem('{}') || ''; return i.includes({});",
-        history::INDEX_KEY,
-        json!(first)
-    ));
+    let t = std::time::Instant::now();
+    while !stored_programs(page).iter().any(|p| p == text) {
+        assert!(
+            t.elapsed() < browser_util::WAIT,
+            "the history never held {text:?}; the page says {}",
+            page.js(
+                "const n = document.querySelector('#storage-notice');
+                 return [n && n.textContent, Object.keys(localStorage).join(' '),
+                         Array.from(document.querySelectorAll('.note, #note, .status-note')).map(e => e.textContent).join(' | ')];",
+                vec![]
+            )
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 /// Opens the History menu and returns its entries' first lines.
@@ -133,6 +174,7 @@ fn picking_an_example_keeps_the_typed_program() {
 fn switching_isa_keeps_the_typed_program() {
     let page = Page::open(1280, 720);
     let own = mine("homework 2: switching ISA");
+    // No pause after typing: leaving the page saves what is pending.
     page.set_source(&own);
     page.choose("#isa", "sm50");
     page.wait("return document.querySelector('#isa').value === 'sm50';");
@@ -140,7 +182,21 @@ fn switching_isa_keeps_the_typed_program() {
     page.choose("#isa", "gfx9");
     page.wait("return document.querySelector('#isa').value === 'gfx9';");
     recover_after_reload(&page, &own);
-    page.wait("return document.querySelector('#isa').value === 'w128';");
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn closing_and_reopening_the_browser_keeps_the_typed_programs() {
+    let profile = std::env::temp_dir().join(format!("warpscope-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let page = Page::open_in_profile(1280, 720, &profile);
+    let own = mine("homework 7: closing the browser");
+    type_and_wait_saved(&page, &own);
+    page.choose("#examples", "vote_modes");
+    let page = page.reopen(1280, 720, &profile);
+    open_from_history(&page, &own);
+    drop(page);
+    let _ = std::fs::remove_dir_all(&profile);
 }
 
 /// Opens a link to `source` (a new document, as a clicked link does).
@@ -184,10 +240,11 @@ fn two_links_then_restore_keeps_the_typed_program() {
 fn reset_keeps_the_typed_program() {
     let page = Page::open(1280, 720);
     let own = mine("homework 5: reset");
-    page.set_source(&own);
-    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
-    page.step();
-    page.step();
+    type_and_wait_saved(&page, &own);
+    wait_assembled(&page, &own);
+    page.click("#btn-step");
+    page.click("#btn-step");
+    page.wait("return document.querySelector('#run-status[data-steps=\"2\"]') !== null;");
     page.click("#btn-reset");
     page.wait("return document.querySelector('#run-status[data-steps=\"0\"]') !== null;");
     assert_eq!(page.source(), own);
@@ -221,12 +278,17 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
     page.set_source(&own);
     let isa = isas::w128();
     let prog = asm::assemble(isa, &own).expect("the test program assembles");
-    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
-    page.click("#listing tbody tr[data-index=\"2\"]");
+    wait_assembled(&page, &own);
+    page.click("#listing tbody tr[data-index=\"1\"]");
     page.tab("Encoding");
-    page.wait("return document.querySelector('#bitfield[data-index=\"2\"]') !== null;");
-    let notes = page.check_bitfield(isa, &prog.lines[2].inst);
-    let rd = notes.iter().find(|n| n.name == "rd").expect("IADD3 has rd");
+    page.wait("return document.querySelector('#bitfield[data-index=\"1\"]') !== null;");
+    let notes = page.check_bitfield(isa, &prog.lines[1].inst);
+    // The destination register: IADD3's first operand field.
+    let rd = notes
+        .iter()
+        .find(|n| n.role == FieldRole::Operand)
+        .expect("IADD3 has operands");
+    let rd_name = rd.name.clone();
     let range = format!("0..={}", (1u64 << rd.width) - 1);
     let word = page.bitfield_word();
     // Values that do not fit rd are refused, with why and the range.
@@ -236,20 +298,30 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
         ("abc", "not a number"),
         ("-1", "negative"),
     ] {
-        set_field(&page, "rd", bad);
-        let e = field_error(&page, "rd");
+        set_field(&page, &rd_name, bad);
+        let e = field_error(&page, &rd_name);
         let e = e
             .as_str()
             .unwrap_or_else(|| panic!("no reason shown for {bad}"));
         assert!(e.contains(why) && e.contains(&range), "{bad}: {e}");
         assert_eq!(page.bitfield_word(), word, "{bad} was applied");
+        // The refused text stays in the box, to be corrected.
+        let typed = page.js(
+            "return document.querySelector(`#bitfield input.field-input[data-field=\"${arguments[0]}\"]`).value;",
+            vec![json!(rd_name)],
+        );
+        assert_eq!(typed, json!(bad));
     }
+    page.js(
+        "document.querySelector('#bitfield .field-error').scrollIntoView({block: 'center'}); return true;",
+        vec![],
+    );
     page.shot("history_field_refused");
-    set_field(&page, "rd", "7");
+    set_field(&page, &rd_name, "7");
     page.wait(
         "const e = document.querySelector('#bf-disasm'); return e && e.textContent.includes('R7');",
     );
-    assert_eq!(field_error(&page, "rd"), Value::Null);
+    assert_eq!(field_error(&page, &rd_name), Value::Null);
     page.click("#bf-apply");
     page.wait("return document.querySelector('#editor textarea').value.includes('R7');");
     undo(&page);
@@ -326,7 +398,7 @@ fn disabled_storage_says_so_once_and_offers_the_program() {
     let own = mine("homework 8: no storage");
     page.set_source(&own);
     // Typing goes on: the listing follows the text.
-    page.wait("return document.querySelector('#listing tbody tr[data-index=\"2\"]') !== null;");
+    wait_assembled(&page, &own);
     page.choose("#examples", "vote_modes");
     undo(&page);
     wait_source(&page, &own);
@@ -413,6 +485,12 @@ fn full_storage_drops_old_entries_and_keeps_the_typed_program() {
         "{lines:?}"
     );
 
+    // Room was made, so nothing says the work is not saved.
+    let notice = page.js(
+        "const n = document.querySelector('#storage-notice'); return n && n.textContent;",
+        vec![],
+    );
+    assert_eq!(notice, Value::Null);
     // A program too large for the whole storage: said once, downloadable,
     // and typing goes on.
     let huge: String = (0..2000u64)
@@ -420,7 +498,9 @@ fn full_storage_drops_old_entries_and_keeps_the_typed_program() {
         .collect();
     let huge = format!("// homework 9: too large\n{huge}");
     page.set_source(&huge);
-    page.wait("return document.querySelector('#storage-notice') !== null;");
+    let notice = page
+        .wait("const n = document.querySelector('#storage-notice'); return n && n.textContent;");
+    assert!(notice.as_str().unwrap().contains("full"), "{notice}");
     let (_, text) = download(&page);
     assert_eq!(text, huge);
     assert_eq!(page.page_errors(), json!([]));

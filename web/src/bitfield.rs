@@ -348,8 +348,9 @@ fn bit_row(
 /// The bitfield view.
 #[function_component(Bitfield)]
 pub fn bitfield(p: &BitfieldProps) -> Html {
-    // A typed value that was refused: instruction, field, why.
-    let bad_field = use_state(|| None::<(usize, String, String)>);
+    // A typed value that was refused: instruction, field, the text (kept
+    // in the box) and why.
+    let bad_field = use_state(|| None::<(usize, String, String, String)>);
     let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
     let Some((index, orig)) = p.selected else {
         return html! {
@@ -554,19 +555,20 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                     bad.set(None);
                     cb.emit(fv.insert(word, v));
                 }
-                Err(msg) => bad.set(Some((index, fv.name.clone(), msg))),
+                Err(msg) => bad.set(Some((index, fv.name.clone(), input.value(), msg))),
             }
         });
-        let why = bad_field
+        let refused = bad_field
             .as_ref()
-            .filter(|(i, name, _)| *i == index && *name == f.name)
-            .map(|(_, _, msg)| msg.clone());
+            .filter(|(i, name, _, _)| *i == index && *name == f.name);
+        let value = refused.map_or_else(|| format!("{:#x}", f.raw), |r| r.2.clone());
+        let why = refused.map(|r| r.3.clone());
         html! {
             <tr data-field={f.name.clone()}>
                 <td class="fname"><span class={classes!("swatch", format!("role-{}", role_name(f.role)))}></span>{ &f.name }</td>
                 <td class="fbits">{ if f.in_control { format!("{} (control slot)", f.bits_text()) } else { f.bits_text() } }</td>
                 <td class="frole">{ role_name(f.role) }</td>
-                <td class="fraw"><input type="text" class="field-input" value={format!("{:#x}", f.raw)}
+                <td class="fraw"><input type="text" class="field-input" {value}
                     data-field={f.name.clone()} aria-label={format!("value of {}", f.name)}
                     aria-invalid={why.is_some().then_some("true")} {onchange} />
                     if let Some(msg) = why {

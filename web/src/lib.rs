@@ -317,7 +317,7 @@ fn app() -> Html {
                 <span class="spacer"></span>
                 <button class={classes!("btn", (*puzzles).then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
                     title="graded exercises on warp-level operations">{ "Puzzles" }</button>
-                <components::history_menu::HistoryMenu dispatch={dispatch.clone()} />
+                { components::history_menu::history_menu(st.history_menu.is_some(), &dispatch) }
                 <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={cb(|| Action::ToggleTheme)} title="switch light/dark">
                     { if st.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
@@ -345,7 +345,7 @@ fn app() -> Html {
                 <share::BannerView banner={b.clone()} dispatch={dispatch.clone()} current={std::rc::Rc::new(share::link_state(&st))} />
             }
             if st.share.storage_failed {
-                <components::storage_notice::StorageNotice isa_name={st.isa_name} source={st.source.clone()} />
+                { components::storage_notice::storage_notice(st.isa_name, &st.source, &st.share.storage_error) }
             }
             <main class={classes!("layout", format!("tab-{}", st.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">

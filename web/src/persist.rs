@@ -73,9 +73,20 @@ pub fn load_autosave() -> Result<Option<String>, String> {
     get(AUTOSAVE_KEY)
 }
 
-/// Saves the work (a link fragment).
+/// Saves the work (a link fragment). When local storage is full, the
+/// oldest history entries (never this tab's draft) make room.
 pub fn save_autosave(fragment: &str) -> Result<(), String> {
-    set(AUTOSAVE_KEY, fragment)
+    loop {
+        match set(AUTOSAVE_KEY, fragment) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                let freed = local().is_ok_and(|kv| history::drop_oldest(&kv, &draft_id()));
+                if !freed {
+                    return Err(e);
+                }
+            }
+        }
+    }
 }
 
 /// Local storage as the work history's store.

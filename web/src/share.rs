@@ -94,6 +94,8 @@ pub struct ShareState {
     pub link_rev: u64,
     /// Local storage refused a write (reported once).
     pub storage_failed: bool,
+    /// Why, for the notice.
+    pub storage_error: String,
 }
 
 /// What changes the sharing state.
@@ -204,6 +206,7 @@ pub fn reduce(s: &mut State, a: ShareAction) -> bool {
             }
             s.share.storage_failed = true;
             s.note(format!("autosave is off: {msg}"));
+            s.share.storage_error = msg;
         }
     }
     true
@@ -432,6 +435,7 @@ pub fn initial_state() -> State {
         Err(msg) => {
             s.share.storage_failed = true;
             s.note(format!("autosave is off: {msg}"));
+            s.share.storage_error = msg;
         }
     }
     let frag = current_fragment();
@@ -545,33 +549,6 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
         });
     }
 
-    // The work history: own work that a replacement took away goes into
-    // this tab's draft entry, and every replacement starts a new draft.
-    {
-        let seen = use_mut_ref(|| {
-            st.doc
-                .replaced
-                .first()
-                .map_or(st.doc.seq, |r| r.seq.saturating_sub(1))
-        });
-        let doc = st.doc.clone();
-        let embed = st.share.embed;
-        let d = d.clone();
-        use_effect_with(st.doc.seq, move |&seq| {
-            let from = *seen.borrow();
-            if seq > from && !embed {
-                for r in doc.own_work_since(from) {
-                    if let Err(msg) = persist::save_draft(r.isa, &r.before) {
-                        d.dispatch(Action::Share(ShareAction::StorageFailed(msg)));
-                    }
-                    persist::new_draft();
-                }
-                persist::new_draft();
-            }
-            *seen.borrow_mut() = seq;
-        });
-    }
-
     // Autosave, a little after the last change.
     {
         let st2 = st.clone();
@@ -588,6 +565,9 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
                 st.isa_name,
             ),
             move |_| {
+                if !st2.share.embed {
+                    record_replaced(&st2, &d);
+                }
                 let t = (!st2.share.embed).then(|| {
                     gloo_timers::callback::Timeout::new(persist::AUTOSAVE_DELAY_MS, move || {
                         save_now(&st2, &d);
@@ -608,10 +588,18 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
         });
     }
 
-    // Ctrl+S and Ctrl+Shift+S.
+    // Ctrl+S and Ctrl+Shift+S; and on leaving the page (reload, closing
+    // the tab) a save now, not 300 ms later, so the last keystrokes stay.
     {
         let latest = latest.clone();
         use_effect_with((), move |_| {
+            let last = latest.clone();
+            let leave = Closure::<dyn Fn()>::new(move || {
+                if let Some(h) = last.borrow().clone().filter(|h| !h.share.embed) {
+                    save_now(&h, &h.dispatcher());
+                }
+            });
+            let unlisten = crate::listen_window("pagehide", leave);
             let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(
                 move |e: web_sys::KeyboardEvent| {
                     let ctrl = e.ctrl_key() || e.meta_key();
@@ -638,9 +626,40 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
                     }
                 },
             );
-            crate::listen_window("keydown", cb)
+            let unlisten_keys = crate::listen_window("keydown", cb);
+            move || {
+                unlisten();
+                unlisten_keys();
+            }
         });
     }
+}
+
+thread_local! {
+    /// The last replacement [`record_replaced`] has seen.
+    static SEEN: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// The work history: own work that a replacement took away goes into this
+/// tab's draft entry, and every replacement starts a new draft.
+fn record_replaced(s: &State, d: &UseReducerDispatcher<State>) {
+    let doc = &s.doc;
+    let first = || {
+        doc.replaced
+            .first()
+            .map_or(doc.seq, |r| r.seq.saturating_sub(1))
+    };
+    let from = SEEN.get().unwrap_or_else(first);
+    if doc.seq > from {
+        for r in doc.own_work_since(from) {
+            if let Err(msg) = persist::save_draft(r.isa, &r.before) {
+                d.dispatch(Action::Share(ShareAction::StorageFailed(msg)));
+            }
+            persist::new_draft();
+        }
+        persist::new_draft();
+    }
+    SEEN.set(Some(doc.seq));
 }
 
 /// Writes the state to local storage; on failure reports it (once) and

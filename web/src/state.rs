@@ -302,6 +302,9 @@ pub struct State {
     pub share: crate::share::ShareState,
     /// Replacements of the editor's text (see [`crate::document`]).
     pub doc: crate::document::DocState,
+    /// The History menu is open; the number changes to draw it again
+    /// (after an entry was deleted).
+    pub history_menu: Option<u64>,
     counter: u64,
 }
 
@@ -396,6 +399,8 @@ pub enum Action {
     /// Put back the text the last replacement took away (Ctrl+Z while the
     /// editor still holds what the replacement put in).
     UndoReplace,
+    /// Open (or draw again) or close the History menu.
+    HistoryMenu(bool),
 }
 
 impl State {
@@ -407,6 +412,7 @@ impl State {
             isa_name: "w128",
             doc: crate::document::DocState::new("w128", &source),
             source,
+            history_menu: None,
             source_rev: 1,
             edit_rev: 1,
             asm: None,
@@ -1021,6 +1027,9 @@ impl Reducible for State {
                     return self;
                 }
             }
+            Action::HistoryMenu(open) => {
+                s.history_menu = open.then(|| s.next_id());
+            }
             Action::UndoReplace => {
                 let Some(r) = s.doc.undo(&s.source) else {
                     return self;
@@ -1038,7 +1047,7 @@ impl Reducible for State {
                 if s.asm.as_ref().is_some_and(|a| !a.rows.is_empty()) {
                     s.selected = Some(0);
                 }
-                s.note("the text before the replacement is back (it is also in History)");
+                s.note("the text before the replacement is back");
             }
         }
         Rc::new(s)

@@ -15,6 +15,8 @@ pub struct Browser {
     base: String,
     session: String,
     profile: PathBuf,
+    /// The profile belongs to the caller (see [`Browser::start_with_profile`]).
+    keep_profile: bool,
 }
 
 /// The Chromium flags that work headless as root on these machines.
@@ -87,6 +89,17 @@ pub fn request(
 impl Browser {
     /// Starts chromedriver and a headless Chromium window of `w`×`h` pixels.
     pub fn start(w: u32, h: u32) -> Result<Browser, String> {
+        Browser::start_in(w, h, None)
+    }
+
+    /// Like [`Browser::start`], with the browser's profile (its storage) in
+    /// `profile`, which is kept when the browser stops: a second browser
+    /// started on it is the same browser reopened.
+    pub fn start_with_profile(w: u32, h: u32, profile: PathBuf) -> Result<Browser, String> {
+        Browser::start_in(w, h, Some(profile))
+    }
+
+    fn start_in(w: u32, h: u32, kept: Option<PathBuf>) -> Result<Browser, String> {
         let port = free_port()?;
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
@@ -96,14 +109,17 @@ impl Browser {
             .map_err(|e| {
                 format!("cannot start chromedriver (apt-get install chromium-driver): {e}")
             })?;
-        let profile =
-            std::env::temp_dir().join(format!("warpscope-chrome-{}-{port}", std::process::id()));
+        let keep_profile = kept.is_some();
+        let profile = kept.unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("warpscope-chrome-{}-{port}", std::process::id()))
+        });
         let mut b = Browser {
             driver,
             agent: agent(),
             base: format!("http://127.0.0.1:{port}"),
             session: String::new(),
             profile,
+            keep_profile,
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
@@ -338,7 +354,9 @@ impl Drop for Browser {
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        if !self.keep_profile {
+            let _ = std::fs::remove_dir_all(&self.profile);
+        }
     }
 }
 

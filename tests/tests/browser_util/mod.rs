@@ -57,6 +57,28 @@ impl Page {
         Page { browser, server }
     }
 
+    /// Serves the workspace and opens the playground in a browser whose
+    /// profile (storage included) lives in `profile` and outlives it.
+    pub fn open_in_profile(w: u32, h: u32, profile: &std::path::Path) -> Page {
+        let server = Server::start(&xtask::root(), 0).expect("static server starts");
+        Page::browse(w, h, profile, server)
+    }
+
+    fn browse(w: u32, h: u32, profile: &std::path::Path, server: Server) -> Page {
+        let browser =
+            Browser::start_with_profile(w, h, profile.to_path_buf()).expect("chromium starts");
+        browser.open_app(&server.url()).expect("the app mounts");
+        Page { browser, server }
+    }
+
+    /// Closes the browser and opens it again on the same profile and
+    /// address (the same origin, so the same storage).
+    pub fn reopen(self, w: u32, h: u32, profile: &std::path::Path) -> Page {
+        let Page { browser, server } = self;
+        drop(browser);
+        Page::browse(w, h, profile, server)
+    }
+
     /// The served playground's address.
     pub fn url(&self) -> String {
         self.server.url()

@@ -1,9 +1,11 @@
 //! The header's History menu: every program written here (the work
 //! history of `warpscope_core::history`), newest first, to open or delete.
+//! A plain view function: whether it is open lives in the state
+//! ([`crate::state::State::history_menu`]), the entries in storage.
 
 use std::rc::Rc;
 
-use warpscope_core::history::{self, Entry};
+use warpscope_core::history;
 use warpscope_core::link::decode_link;
 use yew::prelude::*;
 
@@ -11,79 +13,54 @@ use crate::persist;
 use crate::share::ShareAction;
 use crate::state::{Action, State};
 
-/// History menu props.
-#[derive(Properties, PartialEq)]
-pub struct HistoryMenuProps {
-    /// Dispatcher for opening an entry.
-    pub dispatch: UseReducerDispatcher<State>,
-}
-
-/// Entries when open, or why the history cannot be shown.
-type Listing = Option<Result<Rc<Vec<Entry>>, String>>;
-
-fn read_list() -> Listing {
-    Some(persist::local().map(|kv| Rc::new(history::list(&kv))))
-}
-
-/// Opens (`open`) or deletes entry `id`; the menu's new listing.
-fn act(id: &str, open: bool, d: &UseReducerDispatcher<State>) -> Listing {
-    let kv = match persist::local() {
-        Ok(kv) => kv,
-        Err(e) => return Some(Err(e)),
-    };
-    if !open {
-        return match history::delete(&kv, id) {
-            Ok(()) => read_list(),
-            Err(e) => Some(Err(e)),
-        };
-    }
-    match history::read(&kv, id).map(|f| f.map(|f| decode_link(&f))) {
-        Ok(Some(Ok(ls))) => {
-            d.dispatch(Action::Share(ShareAction::Restore(Rc::new(ls))));
-            None
+/// Opens (`open`) or deletes entry `id`.
+fn act(id: &str, open: bool, d: &UseReducerDispatcher<State>) {
+    let r = persist::local().and_then(|kv| {
+        if !open {
+            return history::delete(&kv, id);
         }
-        Ok(Some(Err(e))) => Some(Err(format!("This entry cannot be read: {e}"))),
-        Ok(None) => read_list(),
-        Err(e) => Some(Err(e)),
+        let frag = history::read(&kv, id)?.ok_or("this entry is gone")?;
+        let ls = decode_link(&frag).map_err(|e| format!("this entry cannot be read: {e}"))?;
+        d.dispatch(Action::Share(ShareAction::Restore(Rc::new(ls))));
+        Ok(())
+    });
+    if let Err(e) = r {
+        d.dispatch(Action::Note(format!("History: {e}")));
     }
+    d.dispatch(Action::HistoryMenu(!open));
 }
 
-/// The History button and its list.
-#[function_component(HistoryMenu)]
-pub fn history_menu(p: &HistoryMenuProps) -> Html {
-    let listing = use_state(|| None as Listing);
+/// The History button and, when `open`, its list.
+pub fn history_menu(open: bool, d: &UseReducerDispatcher<State>) -> Html {
     let toggle = {
-        let listing = listing.clone();
-        Callback::from(move |_: MouseEvent| {
-            listing.set(if listing.is_none() { read_list() } else { None })
-        })
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::HistoryMenu(!open)))
     };
     // One handler for every entry's buttons (they carry the entry's id).
     let onclick = {
-        let (listing, d) = (listing.clone(), p.dispatch.clone());
+        let d = d.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(btn) = e
+            if let Some(btn) = e
                 .target_dyn_into::<web_sys::Element>()
                 .and_then(|t| t.closest("button[data-id]").ok().flatten())
-            else {
-                return;
-            };
-            let id = btn.get_attribute("data-id").unwrap_or_default();
-            listing.set(act(&id, btn.class_name() == "history-open", &d));
+            {
+                let id = btn.get_attribute("data-id").unwrap_or_default();
+                act(&id, btn.class_name() == "history-open", &d);
+            }
         })
     };
-    let current = persist::current_draft();
-    let open = listing.is_some();
-    let entries = match &*listing {
-        Some(Ok(list)) => list.clone(),
-        _ => Rc::new(Vec::new()),
+    let listing = if open {
+        persist::local().map(|kv| history::list(&kv))
+    } else {
+        Ok(Vec::new())
     };
-    let message = match &*listing {
-        Some(Err(e)) => Some(format!("The history cannot be used: {e}")),
-        Some(_) if entries.is_empty() => {
+    let current = persist::current_draft();
+    let message = match &listing {
+        Err(e) => Some(format!("The history cannot be used: {e}")),
+        Ok(l) if l.is_empty() => {
             Some("Nothing yet: programs you write here are kept in this list.".into())
         }
-        _ => None,
+        Ok(_) => None,
     };
     html! {
         <div class="history" id="history">
@@ -95,7 +72,7 @@ pub fn history_menu(p: &HistoryMenuProps) -> Html {
                     <p class="history-empty">{ m }</p>
                 }
                 <ul>
-                { for entries.iter().map(|e| {
+                { for listing.unwrap_or_default().iter().map(|e| {
                     let mine = current.as_deref() == Some(e.id.as_str());
                     let date = js_sys::Date::new(&(e.time_ms as f64).into());
                     let when = String::from(date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED));

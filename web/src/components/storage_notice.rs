@@ -3,15 +3,6 @@
 
 use yew::prelude::*;
 
-/// Storage notice props.
-#[derive(Properties, PartialEq)]
-pub struct StorageNoticeProps {
-    /// The ISA the program is written for.
-    pub isa_name: &'static str,
-    /// The program.
-    pub source: std::rc::Rc<String>,
-}
-
 /// Saves `text` as a file named `name` (a link with a `data:` URL).
 fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
     let doc = web_sys::window()
@@ -33,11 +24,11 @@ fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
     Ok(())
 }
 
-/// "Your work is not being saved", with "Download program".
-#[function_component(StorageNotice)]
-pub fn storage_notice(p: &StorageNoticeProps) -> Html {
+/// "Your work is not being saved" (`reason`), with "Download program"
+/// for `source`, written for `isa`.
+pub fn storage_notice(isa: &'static str, source: &std::rc::Rc<String>, reason: &str) -> Html {
     let onclick = {
-        let (isa, source) = (p.isa_name, p.source.clone());
+        let source = source.clone();
         Callback::from(move |_: MouseEvent| {
             let _ = download(&format!("program-{isa}.s"), &source);
         })
@@ -45,7 +36,7 @@ pub fn storage_notice(p: &StorageNoticeProps) -> Html {
     html! {
         <div id="storage-notice" class="banner banner-warning" role="alert">
             <div class="banner-text">
-                <p>{ "Your work is not being saved: this browser does not let the page keep it. Download the program to keep it." }</p>
+                <p>{ format!("Your work is not being saved: {reason}. Download the program to keep it.") }</p>
             </div>
             <button class="btn small" id="btn-download" {onclick}>{ "Download program" }</button>
         </div>
