@@ -567,6 +567,8 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
             move |_| {
                 if !st2.share.embed {
                     record_replaced(&st2, &d);
+                    // A change since the page opened waits to be saved.
+                    PENDING.set(MOUNTED.replace(true));
                 }
                 let t = (!st2.share.embed).then(|| {
                     gloo_timers::callback::Timeout::new(persist::AUTOSAVE_DELAY_MS, move || {
@@ -595,7 +597,8 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
         use_effect_with((), move |_| {
             let last = latest.clone();
             let leave = Closure::<dyn Fn()>::new(move || {
-                if let Some(h) = last.borrow().clone().filter(|h| !h.share.embed) {
+                let h = last.borrow().clone().filter(|h| !h.share.embed);
+                if let Some(h) = h.filter(|_| PENDING.get()) {
                     save_now(&h, &h.dispatcher());
                 }
             });
@@ -638,6 +641,10 @@ pub fn use_sharing(st: &UseReducerHandle<State>) {
 thread_local! {
     /// The last replacement [`record_replaced`] has seen.
     static SEEN: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+    /// The autosave ran once (the state the page opened with).
+    static MOUNTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// A change waits for the autosave (saved at once on leaving the page).
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The work history: own work that a replacement took away goes into this
@@ -665,6 +672,7 @@ fn record_replaced(s: &State, d: &UseReducerDispatcher<State>) {
 /// Writes the state to local storage; on failure reports it (once) and
 /// returns false.
 fn save_now(s: &State, d: &UseReducerDispatcher<State>) -> bool {
+    PENDING.set(false);
     let own = *s.source != *s.doc.baseline && !s.source.trim().is_empty();
     // The history first: when storage is full it makes room by dropping
     // its oldest entries.
