@@ -3,13 +3,16 @@
 // describe what the functions return well enough for strict TypeScript.
 import init, {
   assemble,
+  checkPuzzle,
   decode,
   decodeLink,
   disassemble,
   encodeLink,
   isas,
+  puzzles,
   Simulator,
   type Diagnostic,
+  type PuzzleReport,
   type StepEvent,
   type WarpscopeError,
 } from "./pkg/web/warpscope.js";
@@ -64,6 +67,13 @@ export async function main(): Promise<string[]> {
   const link = encodeLink({ isa: "w128", source: "EXIT\n", view: [["embed", "1"]] });
   const state = decodeLink(`https://host/#${link}`);
   out.push(`${state.isa} ${state.selected ?? "-"} ${state.view.length} ${state.warnings.length}`);
+
+  const first = puzzles()[0];
+  const report: PuzzleReport = checkPuzzle(first.id, first.starter);
+  const wrong: number[] = report.failure?.outputs.map((o) => o.wrong) ?? [];
+  out.push(`${first.id}: ${report.passed} ${report.casesRun}/${report.casesTotal} ${wrong.join(",")}`);
+  if (report.failingProgram) out.push(report.failingProgram.split("\n")[0]);
+  if (report.rule) out.push(...describe([report.rule]));
 
   try {
     node.assemble("w128", "MOVE R1, R2\n");

@@ -11,6 +11,7 @@ use warpscope_core::decode::{self, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
 use warpscope_core::encode::{self, UnitKind};
 use warpscope_core::link::{self, LinkState};
+use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
 use warpscope_core::{disasm, isas};
@@ -491,6 +492,119 @@ impl Warp {
     }
 }
 
+/// A bundled puzzle, as `puzzles()` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PuzzleInfo {
+    /// Its id (`"broadcast"`), as `checkPuzzle` takes it.
+    pub id: String,
+    /// One-line title.
+    pub title: String,
+    /// The CUDA intrinsic or idiom it teaches.
+    pub teaches: String,
+    /// Difficulty, 1 (easy) to 5 (hard).
+    pub level: u8,
+    /// The ISA its programs are written in.
+    pub isa: String,
+    /// The code a solver starts from.
+    pub starter: String,
+    /// The reference solution (what a submission is compared with).
+    pub solution: String,
+}
+
+/// The bundled puzzles, easiest first.
+pub fn puzzle_list() -> Vec<PuzzleInfo> {
+    puzzle::bundled_all()
+        .into_iter()
+        .map(|p| PuzzleInfo {
+            id: p.id,
+            title: p.title,
+            teaches: p.teaches,
+            level: p.level,
+            isa: p.isa,
+            starter: p.starter,
+            solution: p.solution,
+        })
+        .collect()
+}
+
+/// How a submission fared against a puzzle (the same fields as
+/// `warpscope check --json`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PuzzleReport {
+    /// The puzzle's id.
+    pub puzzle: String,
+    /// True when every case passed.
+    pub passed: bool,
+    /// Cases run (up to and including a failing one).
+    pub cases_run: usize,
+    /// Cases the puzzle has.
+    pub cases_total: usize,
+    /// Instructions in the submission.
+    pub instructions: usize,
+    /// Most steps any case took.
+    pub max_steps: u64,
+    /// Steps summed over the cases run.
+    pub total_steps: u64,
+    /// A limit of the puzzle the submission breaks, located in it.
+    pub rule: Option<Diag>,
+    /// The first failing case: its inputs, and the expected and actual
+    /// values of every checked register.
+    pub failure: Option<check::Failure>,
+    /// That case as a program to step through: its `.active`/`.init`
+    /// lines followed by the submission.
+    pub failing_program: Option<String>,
+}
+
+/// Checks `source` against `puzzle` (a bundled id, or a whole puzzle
+/// text), drawing the random cases from `seed` or the puzzle's own.
+pub fn check_puzzle(
+    puzzle: &str,
+    source: &str,
+    seed: Option<u64>,
+) -> Result<PuzzleReport, Failure> {
+    let p = match puzzle::bundled(puzzle.trim()) {
+        Some(p) => p,
+        None => puzzle::parse(puzzle).map_err(|diags| Failure {
+            message: if puzzle.contains('\n') {
+                "the puzzle text has errors".to_string()
+            } else {
+                let ids: Vec<&str> = puzzle::BUNDLED.iter().map(|b| b.0).collect();
+                format!("no bundled puzzle `{puzzle}`; bundled: {}", ids.join(", "))
+            },
+            diagnostics: diags.iter().map(|d| Diag::of(puzzle, d)).collect(),
+        })?,
+    };
+    let report =
+        check::check_with_seed(&p, source, seed.unwrap_or(p.cases.seed)).map_err(|diags| {
+            let n = diags.iter().filter(|d| d.is_error()).count();
+            Failure {
+                message: format!(
+                    "{n} error{} in the submission",
+                    if n == 1 { "" } else { "s" }
+                ),
+                diagnostics: diags.iter().map(|d| Diag::of(source, d)).collect(),
+            }
+        })?;
+    let (rule, failure) = match &report.outcome {
+        check::Outcome::Pass => (None, None),
+        check::Outcome::Rule { diagnostic } => (Some(Diag::of(source, diagnostic)), None),
+        check::Outcome::Fail { failure } => (None, Some((**failure).clone())),
+    };
+    Ok(PuzzleReport {
+        puzzle: p.id.clone(),
+        passed: report.passed(),
+        cases_run: report.cases_run,
+        cases_total: report.cases_total,
+        instructions: report.instructions,
+        max_steps: report.max_steps,
+        total_steps: report.total_steps,
+        failing_program: failure.as_ref().map(|f| f.case.program_text(source)),
+        rule,
+        failure,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -545,5 +659,30 @@ mod tests {
             r1.value,
             Value::Lanes(std::array::from_fn(|l| 2 * l as u32))
         );
+    }
+
+    #[test]
+    fn puzzles_check_a_reference_solution_and_an_empty_program() {
+        let list = puzzle_list();
+        assert!(list.len() >= 12);
+        let p = puzzle::bundled(&list[0].id).unwrap();
+        let ok = check_puzzle(&p.id, &p.solution, None).unwrap();
+        assert!(
+            ok.passed && ok.failure.is_none() && ok.rule.is_none(),
+            "{ok:?}"
+        );
+        assert_eq!(ok.cases_run, ok.cases_total);
+        let bad = check_puzzle(&p.id, "EXIT\n", Some(7)).unwrap();
+        assert!(!bad.passed);
+        let f = bad.failure.expect("a failing case");
+        assert!(f.outputs.iter().any(|o| o.wrong != 0));
+        assert!(bad.failing_program.unwrap().contains(".active"));
+        let e = check_puzzle("title: x\nnot a field\n", "EXIT\n", None).unwrap_err();
+        assert!(
+            !e.diagnostics.is_empty() && e.diagnostics[0].line >= 1,
+            "{e:?}"
+        );
+        let e = check_puzzle("no_such_puzzle", "EXIT\n", None).unwrap_err();
+        assert!(e.message.contains("broadcast"), "{}", e.message);
     }
 }

@@ -100,6 +100,34 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
     done(api::decode_link(link))
 }
 
+/// The bundled puzzles, easiest first.
+#[wasm_bindgen(unchecked_return_type = "PuzzleInfo[]")]
+pub fn puzzles() -> Result<JsValue, JsValue> {
+    to_js(&api::puzzle_list())
+}
+
+/// Checks a submission against a puzzle (a bundled id or a whole puzzle
+/// text) on the puzzle's cases; the random ones come from `seed` when
+/// given. Throws for a puzzle text with errors or a submission that does
+/// not assemble.
+#[wasm_bindgen(js_name = checkPuzzle, unchecked_return_type = "PuzzleReport")]
+pub fn check_puzzle(puzzle: &str, source: &str, seed: Option<f64>) -> Result<JsValue, JsValue> {
+    let seed = match seed {
+        Some(s)
+            if s.is_finite() && s >= 0.0 && s.fract() == 0.0 && s <= 9_007_199_254_740_991.0 =>
+        {
+            Some(s as u64)
+        }
+        Some(s) => {
+            return Err(thrown(&api::Failure::plain_message(format!(
+                "seed {s} is not a whole number from 0 to 2^53 - 1"
+            ))))
+        }
+        None => None,
+    };
+    done(api::check_puzzle(puzzle, source, seed))
+}
+
 /// One warp running an assembled program, stepping forward and back.
 #[wasm_bindgen]
 pub struct Simulator {

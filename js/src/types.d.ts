@@ -232,3 +232,60 @@ export interface WarpView {
   /** "line N: ..." or "line N (step S): ...". */
   warnings: string[];
 }
+
+/** A bundled puzzle, as `puzzles()` lists it. */
+export interface PuzzleInfo {
+  /** The id `checkPuzzle` takes ("broadcast"). */
+  id: string;
+  title: string;
+  /** The CUDA intrinsic or idiom it teaches. */
+  teaches: string;
+  /** 1 (easy) to 5 (hard). */
+  level: number;
+  isa: string;
+  starter: string;
+  solution: string;
+}
+
+/** One input register's values in a puzzle case. */
+export interface CaseInput {
+  /** "R0", "P1", "UR2"... */
+  name: string;
+  /** One value per lane (lane 0 first), or a single one for a warp-wide register. */
+  values: number[];
+}
+
+/** One checked register in a failing case. */
+export interface OutputDiff {
+  name: string;
+  /** Lanes compared (a bit per lane). */
+  checked: number;
+  /** Lanes whose value differs. */
+  wrong: number;
+  expected: number[];
+  actual: number[];
+}
+
+/** The first case a submission fails. */
+export interface PuzzleFailure {
+  case: { number: number; name: string; active: number; inputs: CaseInput[] };
+  /** Set when the submission ran out of steps: the limit. */
+  step_limit: number | null;
+  outputs: OutputDiff[];
+}
+
+/** What `checkPuzzle` returns. */
+export interface PuzzleReport {
+  puzzle: string;
+  passed: boolean;
+  casesRun: number;
+  casesTotal: number;
+  instructions: number;
+  maxSteps: number;
+  totalSteps: number;
+  /** A limit the submission breaks (an instruction not allowed, too many), located in it. */
+  rule: Diagnostic | null;
+  failure: PuzzleFailure | null;
+  /** The failing case as a program to step: its setup lines, then the submission. */
+  failingProgram: string | null;
+}

@@ -295,3 +295,35 @@ test("no input makes the module trap", () => {
   // Still alive.
   assert.equal(ws.disassemble("w128", ws.assemble("w128", "EXIT").words[0]), "EXIT ;");
 });
+
+test("puzzles are listed and checked: the reference passes, an empty program fails", () => {
+  const list = ws.puzzles();
+  assert.ok(list.length >= 12, `${list.length} puzzles`);
+  for (const p of list.slice(0, 3)) {
+    const ok = ws.checkPuzzle(p.id, p.solution);
+    assert.equal(ok.passed, true, `${p.id}: ${JSON.stringify(ok.failure)}`);
+    assert.equal(ok.casesRun, ok.casesTotal);
+    assert.equal(ok.failure, null);
+    const bad = ws.checkPuzzle(p.id, "EXIT\n", 7);
+    assert.equal(bad.passed, false, p.id);
+    assert.ok(bad.failure.outputs.some((o) => o.wrong !== 0), p.id);
+    assert.equal(bad.failure.case.number, 1);
+    assert.match(bad.failingProgram, /^\/\/ case 1: .*\n\.active 0x/);
+    // the failing case, loaded as a program, assembles and runs
+    const sim = new ws.Simulator(p.isa, bad.failingProgram);
+    assert.notEqual(sim.run(10000).status, "running");
+    sim.free();
+  }
+});
+
+test("a puzzle text with errors and a submission that does not assemble throw located errors", () => {
+  let e = thrown(() => ws.checkPuzzle("title: x\nnot a field\n", "EXIT\n"));
+  assert.ok(e.diagnostics.length > 0);
+  assert.ok(e.diagnostics[0].line >= 1 && e.diagnostics[0].column >= 1);
+  e = thrown(() => ws.checkPuzzle("no_such_puzzle", "EXIT\n"));
+  assert.match(e.message, /broadcast/);
+  e = thrown(() => ws.checkPuzzle("broadcast", "EXIT\nMOVE R1, R2\n"));
+  assert.equal(e.diagnostics[0].line, 2);
+  e = thrown(() => ws.checkPuzzle("broadcast", "EXIT\n", -1));
+  assert.match(e.message, /seed/);
+});
