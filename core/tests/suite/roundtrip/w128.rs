@@ -7,9 +7,7 @@
 //! - Random words and random text never make the decoder or the assembler
 //!   panic; whatever decodes encodes back to the same word.
 
-mod common;
-
-use common::roundtrip::{
+use super::checks::{
     check_any_word, check_documented_examples, check_valid_inst, check_word_with_valid_opcode,
     full_round_trip, make_inst, read_any_text,
 };

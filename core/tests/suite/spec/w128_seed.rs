@@ -3,12 +3,12 @@
 //! documents every mnemonic in English, and numbers mnemonics and operand
 //! shapes without collisions.
 
-mod common;
+use crate::roundtrip::checks as common_roundtrip;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use common::roundtrip::{asm_blocks, full_round_trip};
+use common_roundtrip::{asm_blocks, full_round_trip};
 use warpscope_core::isas;
 use warpscope_core::spec::ast::{self, Constraint, Item, OperandKind, ValueKind};
 use warpscope_core::spec::model::{Builtin, Isa, TypeRef};

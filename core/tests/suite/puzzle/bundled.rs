@@ -501,7 +501,7 @@ fn every_register_kind_can_be_an_input_and_an_output() {
 
 #[test]
 fn the_documented_example_parses_and_its_solution_passes() {
-    let doc = include_str!("../../docs/puzzles.md");
+    let doc = include_str!("../../../../docs/puzzles.md");
     let start = doc.find("```puzzle\n").expect("an example") + "```puzzle\n".len();
     let len = doc[start..].find("```\n").expect("its end");
     let p = puzzle::parse(&doc[start..start + len]).expect("the example parses");

@@ -157,7 +157,7 @@ fn init_errors() {
 
 #[test]
 fn examples_run_to_their_documented_results() {
-    let sim = run(include_str!("../../examples/sm50/lane_masks.s"));
+    let sim = run(include_str!("../../../../examples/sm50/lane_masks.s"));
     let st = sim.state();
     assert_eq!(st.launched(), 0xffff);
     for l in 0..16usize {
@@ -167,7 +167,7 @@ fn examples_run_to_their_documented_results() {
         assert_eq!(st.reg(3)[l], !((1u32 << l) - 1));
         assert_eq!(st.reg(4)[l], l as u32);
     }
-    let sim = run(include_str!("../../examples/sm50/pack_predicates.s"));
+    let sim = run(include_str!("../../../../examples/sm50/pack_predicates.s"));
     let st = sim.state();
     for l in 0..32u32 {
         let pr = (l & 1) | u32::from(l >= 16) << 1 | u32::from(l % 3 == 0) << 2;

@@ -442,7 +442,7 @@ fn width_mismatch() {
 #[test]
 fn every_fixture_has_a_test() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spec/errors");
-    let this = include_str!("spec_errors.rs");
+    let this = include_str!("errors.rs");
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
         let stem = name.trim_end_matches(".isa");

@@ -93,14 +93,14 @@ fn machine_description_names_the_hwreg_type() {
 
 #[test]
 fn examples_run_to_their_documented_results() {
-    let mut s = sim(include_str!("../../examples/gfx9/mode_fields.s"));
+    let mut s = sim(include_str!("../../../../examples/gfx9/mode_fields.s"));
     assert_eq!(s.run(100), RunStatus::Exited);
     let st = s.state();
     assert_eq!(
         [st.sgpr(0), st.sgpr(1), st.sgpr(2), st.sgpr(3)],
         [0x3f0, 0xf, 5, 0x3f5]
     );
-    let mut s = sim(include_str!("../../examples/gfx9/lds_alloc.s"));
+    let mut s = sim(include_str!("../../../../examples/gfx9/lds_alloc.s"));
     assert_eq!(s.run(100), RunStatus::Exited);
     let st = s.state();
     assert_eq!(

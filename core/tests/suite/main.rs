@@ -1,0 +1,10 @@
+//! warpscope-core's tests, as one test binary with a module per area
+//! (one link step instead of one per file).
+
+mod asm;
+mod codec;
+mod link;
+mod puzzle;
+pub mod roundtrip;
+mod sim;
+mod spec;

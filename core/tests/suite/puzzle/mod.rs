@@ -1,0 +1,4 @@
+//! Puzzles: the bundled set and errors in puzzle files.
+
+mod bundled;
+mod errors;

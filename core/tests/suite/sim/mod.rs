@@ -1,0 +1,8 @@
+//! The simulator: behaviour, golden final states, the reference model, undo, sm50 and gfx9.
+
+mod behaviour;
+mod gfx9;
+mod reference;
+mod sm50;
+mod undo;
+mod w128_golden;
