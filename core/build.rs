@@ -1,7 +1,7 @@
 //! Reads and validates the bundled ISA descriptions (`core/isa/**`) when
 //! warpscope is built, and writes each model in its compact form to
 //! `OUT_DIR/NAME.wsi` for `isas` to include. The description reader is
-//! core's own (`src/spec`), compiled into this script from the same files.
+//! core's own (`src/spec`, with `src/operand`), compiled into this script from the same files.
 
 #![allow(dead_code)]
 
@@ -9,13 +9,21 @@
 mod bundled;
 #[path = "src/diag.rs"]
 mod diag;
+#[path = "src/operand/mod.rs"]
+mod operand;
 #[path = "src/spec/mod.rs"]
 mod spec;
 
 use std::path::PathBuf;
 
 fn main() {
-    for dep in ["isa", "src/spec", "src/diag.rs", "src/isas/bundled.rs"] {
+    for dep in [
+        "isa",
+        "src/spec",
+        "src/operand",
+        "src/diag.rs",
+        "src/isas/bundled.rs",
+    ] {
         println!("cargo:rerun-if-changed={dep}");
     }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));

@@ -29,6 +29,7 @@
 use crate::asm::layout::{self, Layout};
 use crate::disasm::field_text;
 use crate::inst::Inst;
+use crate::operand::{cmem, reg};
 use crate::spec::model::{Builtin, Isa, TypeRef, Word};
 use serde::Serialize;
 use std::fmt;
@@ -252,20 +253,15 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
                     raw,
                 });
             }
-            TypeRef::Builtin(Builtin::Reg)
-                if raw != 255 && odd && layout::is_pair(isa, inst, i) =>
+            TypeRef::Builtin(Builtin::Reg | Builtin::UReg)
+                if Some(raw) != f.zero_register() && odd && layout::is_pair(isa, inst, i) =>
             {
                 return Err(bad("a 64-bit register pair must start at an even register"));
             }
-            TypeRef::Builtin(Builtin::UReg)
-                if raw != 63 && odd && layout::is_pair(isa, inst, i) =>
-            {
-                return Err(bad("a 64-bit register pair must start at an even register"));
-            }
-            TypeRef::Builtin(Builtin::CMem) if raw & 3 != 0 => {
+            TypeRef::Builtin(Builtin::CMem) if !cmem::Form::CMem.is_aligned(raw) => {
                 return Err(bad("a constant offset must be a multiple of 4"));
             }
-            TypeRef::Builtin(Builtin::SGpr) if raw > crate::spec::builtin::LAST_SGPR => {
+            TypeRef::Builtin(Builtin::SGpr) if raw > reg::LAST_SGPR => {
                 return Err(bad("only s0..s101 are scalar registers warpscope models"));
             }
             _ => {}

@@ -39,6 +39,7 @@
 use crate::asm::layout::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
+use crate::operand::{self, cmem, reg::RegClass};
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
 
 /// The canonical assembly text of an instruction (see the module docs).
@@ -57,7 +58,7 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
     if let Some(g) = layout.guard {
         let neg = layout.guard_not.is_some_and(|n| get(n) != 0);
         let pred = get(g);
-        if neg || Some(pred) != op.fields[g].default.or(Some(7)) {
+        if neg || Some(pred) != op.fields[g].default.or(op.fields[g].zero_register()) {
             out.push('@');
             if neg {
                 out.push('!');
@@ -131,44 +132,16 @@ pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
 /// The text of a value of type `ty` (`width` bits); `pair` asks for a
 /// register pair `R[n:n+1]`.
 pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> String {
-    let reg = |prefix: &str, zero: u64| {
-        if v == zero {
-            format!("{prefix}Z")
-        } else if pair {
-            format!("{prefix}[{}:{}]", v, v + 1)
-        } else {
-            format!("{prefix}{v}")
-        }
-    };
     match ty {
         TypeRef::Enum(t) => match isa.types.get(t).and_then(|et| et.name_of(v)) {
             Some(name) => name.to_string(),
             None => format!("?{v:#x}"),
         },
         TypeRef::Builtin(b) => match b {
-            Builtin::Reg => reg("R", 255),
-            Builtin::UReg => reg("UR", 63),
-            Builtin::Pred => {
-                if v == 7 {
-                    "PT".into()
-                } else {
-                    format!("P{v}")
-                }
+            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
+                RegClass::of(b).map_or_else(String::new, |c| c.text(v, pair))
             }
-            Builtin::UPred => {
-                if v == 7 {
-                    "UPT".into()
-                } else {
-                    format!("UP{v}")
-                }
-            }
-            Builtin::PModi | Builtin::SignModi => {
-                if v == 0 {
-                    "False".into()
-                } else {
-                    "True".into()
-                }
-            }
+            Builtin::PModi | Builtin::SignModi => operand::flag_text(v).into(),
             Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => v.to_string(),
             Builtin::UImm(_) => format!("{v:#x}"),
             Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
@@ -198,9 +171,8 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
                 }
             }
             Builtin::F32Imm => float_text(v as u32),
-            Builtin::CMem => format!("c[{:#x}][{:#x}]", (v >> 16) & 0x3f, v & 0xffff),
-            Builtin::CBank => format!("c[{:#x}][{:#x}]", (v >> 14) & 0x1f, (v & 0x3fff) << 2),
-            Builtin::SGpr => format!("s{v}"),
+            Builtin::CMem => cmem::Form::CMem.text(v),
+            Builtin::CBank => cmem::Form::CBank.text(v),
             Builtin::HwReg => layout::hwreg_text(isa, v),
         },
     }

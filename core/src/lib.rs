@@ -6,6 +6,9 @@
 //!
 //! The ISA itself is data: description files in the seeds' language
 //! (`core/isa/`), read by [`spec`] into a validated [`spec::model::Isa`].
+//! The built-in operand classes (registers, constants, hardware
+//! registers) and every fact about their values live in [`operand`],
+//! below `spec`.
 //! This crate has no web dependencies; it builds and tests natively and is
 //! compiled to wasm32 by the web front end.
 #![deny(missing_docs)]
@@ -20,6 +23,7 @@ pub mod history;
 pub mod inst;
 pub mod isas;
 pub mod link;
+pub mod operand;
 pub mod puzzle;
 pub mod sim;
 pub mod spec;

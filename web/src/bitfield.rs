@@ -19,7 +19,7 @@
 use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::asm::layout::Layout;
 use warpscope_core::decode::{self, FieldRole};
-use warpscope_core::spec::builtin::{self, Part};
+use warpscope_core::operand::{self as builtin, Part};
 use warpscope_core::spec::model::{TypeRef, Word};
 use warpscope_core::{disasm, encode};
 use yew::prelude::*;

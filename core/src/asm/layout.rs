@@ -28,6 +28,10 @@
 
 use crate::decode::FieldRole;
 use crate::inst::Inst;
+use crate::operand::{
+    self,
+    hwreg::{self, HwReg},
+};
 use crate::spec::model::{Builtin, Expr, Field, Isa, Opcode, TypeRef, Word};
 
 /// The prefix that a companion field adds to its operand.
@@ -215,12 +219,12 @@ pub fn value_of_name(isa: &Isa, ty: TypeRef, name: &str) -> Option<u64> {
                     .map(|v| v.value)
             })
         }
-        TypeRef::Builtin(b) => crate::spec::builtin::value_of(b, name),
+        TypeRef::Builtin(b) => operand::value_of(b, name),
     }
 }
 
 /// Name of the enum type that names AMDGPU hardware registers.
-pub const HWREG_TYPE: &str = "HwRegId";
+pub const HWREG_TYPE: &str = hwreg::TYPE_NAME;
 
 /// The id of a hardware register name (`HW_REG_MODE`), from the ISA's
 /// `HwRegId` enum (case-insensitive).
@@ -233,18 +237,7 @@ pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u64> {
 /// the register by name when the ISA names it, else by id; offset and
 /// size only when they are not the whole register (0 and 32).
 pub fn hwreg_text(isa: &Isa, v: u64) -> String {
-    let id = v & 0x3f;
-    let off = (v >> 6) & 0x1f;
-    let size = ((v >> 11) & 0x1f) + 1;
-    let name = isa
-        .enum_type(HWREG_TYPE)
-        .and_then(|t| t.name_of(id))
-        .map_or_else(|| id.to_string(), str::to_string);
-    if off == 0 && size == 32 {
-        format!("hwreg({name})")
-    } else {
-        format!("hwreg({name}, {off}, {size})")
-    }
+    HwReg::unpack(v).text(|id| isa.enum_type(HWREG_TYPE).and_then(|t| t.name_of(id)))
 }
 
 /// Evaluates the `Bitwidth<field>` expression of an operand with the

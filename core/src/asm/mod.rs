@@ -101,6 +101,10 @@ mod lexer;
 
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
+use crate::operand;
+use crate::operand::cmem::{self, Problem};
+use crate::operand::hwreg::{self, HwReg};
+use crate::operand::reg::{self, RegClass, RegName};
 use crate::spec::model::{Builtin, Field, Isa, Machine, Opcode, Syntax, TypeRef};
 use layout::{Layout, Prefix};
 use lexer::{Punct, Tok, Token};
@@ -414,7 +418,7 @@ impl<'a> Ctx<'a> {
 
     /// Classifies a name as a register of this dialect.
     fn reg(&self, text: &str) -> RegName {
-        parse_reg_in(text, self.isa.dialect.syntax)
+        reg::parse(text, classes(self.isa.dialect.syntax))
     }
 
     fn amdgpu(&self) -> bool {
@@ -1004,8 +1008,7 @@ impl<'c, 't> Parser<'c, 't> {
         let reg_text = self.ctx.text(t.span);
         let target = match self.ctx.reg(reg_text) {
             RegName::Reg(class, n) => {
-                let zero = class.zero();
-                if n == zero {
+                if Some(n) == class.zero() {
                     self.diags.push(Diagnostic::error(
                         t.span,
                         format!(
@@ -1024,7 +1027,7 @@ impl<'c, 't> Parser<'c, 't> {
                     RegClass::S => RegRef::S(n),
                 }
             }
-            RegName::Bad(msg, help) => {
+            RegName::Bad(_, msg, help) => {
                 self.diags
                     .push(Diagnostic::error(t.span, msg).with_help(help));
                 return;
@@ -1040,11 +1043,18 @@ impl<'c, 't> Parser<'c, 't> {
                 }
                 (machine, _) => {
                     let takes = match machine {
-                        Machine::Warp => "R0..R254, P0..P6, UR0..UR62 or UP0..UP6",
-                        Machine::Maxwell => "R0..R254, P0..P6, PR or CC",
-                        Machine::ScalarWave => {
-                            "s0..s101 or a hardware register name (HW_REG_MODE, ...)"
-                        }
+                        Machine::Warp => format!(
+                            "{}, {}, {} or {}",
+                            RegClass::R.range(),
+                            RegClass::P.range(),
+                            RegClass::UR.range(),
+                            RegClass::UP.range()
+                        ),
+                        Machine::Maxwell => maxwell_init_regs(),
+                        Machine::ScalarWave => format!(
+                            "{} or a hardware register name (HW_REG_MODE, ...)",
+                            RegClass::S.range()
+                        ),
                     };
                     self.diags.push(
                         Diagnostic::error(t.span, format!("`{reg_text}` is not a register"))
@@ -1062,7 +1072,7 @@ impl<'c, 't> Parser<'c, 't> {
                     t.span,
                     format!("{} has no uniform registers", self.ctx.isa.name),
                 )
-                .with_help("`.init` takes R0..R254, P0..P6, PR or CC"),
+                .with_help(format!("`.init` takes {}", maxwell_init_regs())),
             );
             return;
         }
@@ -1134,12 +1144,18 @@ impl<'c, 't> Parser<'c, 't> {
             }
         };
         if let (RegRef::CC | RegRef::PR, InitValue::Lanes(v)) = (target, &value) {
-            let max = if target == RegRef::CC { 0xf } else { 0x7f };
+            // PR holds one bit per numbered predicate.
+            let last_pred = RegClass::P.last();
+            let max = if target == RegRef::CC {
+                0xf
+            } else {
+                (1u32 << (last_pred + 1)) - 1
+            };
             if let Some(l) = v.iter().position(|&x| x > max) {
                 let what = if target == RegRef::CC {
-                    "CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)"
+                    "CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)".to_string()
                 } else {
-                    "PR holds P0..P6 in bits 0..6"
+                    format!("PR holds {} in bits 0..{last_pred}", RegClass::P.range())
                 };
                 self.diags.push(
                     Diagnostic::error(
@@ -1244,135 +1260,17 @@ impl<'c, 't> Parser<'c, 't> {
 // ---------------------------------------------------------------------------
 // Register names.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RegClass {
-    R,
-    UR,
-    P,
-    UP,
-    /// AMDGPU scalar register `s0`..`s101` (no zero register).
-    S,
-}
-
-impl RegClass {
-    fn zero(self) -> u64 {
-        match self {
-            RegClass::R => 255,
-            RegClass::UR => 63,
-            RegClass::P | RegClass::UP => 7,
-            RegClass::S => crate::spec::builtin::LAST_SGPR + 1,
-        }
-    }
-    fn zero_meaning(self) -> &'static str {
-        match self {
-            RegClass::R | RegClass::UR | RegClass::S => "0",
-            RegClass::P | RegClass::UP => "true",
-        }
-    }
-    fn builtin(self) -> Builtin {
-        match self {
-            RegClass::R => Builtin::Reg,
-            RegClass::UR => Builtin::UReg,
-            RegClass::P => Builtin::Pred,
-            RegClass::UP => Builtin::UPred,
-            RegClass::S => Builtin::SGpr,
-        }
-    }
-    fn describe(self) -> &'static str {
-        match self {
-            RegClass::R => "register",
-            RegClass::UR => "uniform register",
-            RegClass::P => "predicate",
-            RegClass::UP => "uniform predicate",
-            RegClass::S => "scalar register",
-        }
-    }
-    fn prefix(self) -> &'static str {
-        match self {
-            RegClass::R => "R",
-            RegClass::UR => "UR",
-            RegClass::P => "P",
-            RegClass::UP => "UP",
-            RegClass::S => "S",
-        }
-    }
-    fn zero_name(self) -> &'static str {
-        match self {
-            RegClass::R => "RZ",
-            RegClass::UR => "URZ",
-            RegClass::P => "PT",
-            RegClass::UP => "UPT",
-            RegClass::S => "",
-        }
-    }
-}
-
-enum RegName {
-    Reg(RegClass, u64),
-    /// Looks like a register but is not one: message and help.
-    Bad(String, String),
-    NotReg,
-}
-
-/// Classifies a name: a register (`R5`, `RZ`, `up3`...), something that
-/// looks like one but is out of range (`R255`, `P7`), or neither.
-#[cfg(test)]
-fn parse_reg(text: &str) -> RegName {
-    parse_reg_in(text, Syntax::Sass)
+/// The registers `.init` takes on Maxwell.
+fn maxwell_init_regs() -> String {
+    format!("{}, {}, PR or CC", RegClass::R.range(), RegClass::P.range())
 }
 
 /// The register classes of a syntax, longest prefix first.
 fn classes(syntax: Syntax) -> &'static [RegClass] {
     match syntax {
-        Syntax::Sass => &[RegClass::UR, RegClass::UP, RegClass::R, RegClass::P],
-        Syntax::Amdgpu => &[RegClass::S],
+        Syntax::Sass => RegClass::SASS,
+        Syntax::Amdgpu => RegClass::AMDGPU,
     }
-}
-
-/// [`parse_reg`] for the register names of `syntax`.
-fn parse_reg_in(text: &str, syntax: Syntax) -> RegName {
-    let upper = text.to_ascii_uppercase();
-    for &class in classes(syntax) {
-        let Some(rest) = upper.strip_prefix(class.prefix()) else {
-            continue;
-        };
-        if upper == class.zero_name() {
-            return RegName::Reg(class, class.zero());
-        }
-        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let last = class.zero() - 1;
-        let p = class.prefix();
-        let z = class.zero_name();
-        if class == RegClass::S {
-            return match rest.parse::<u64>() {
-                Ok(n) if n <= last => RegName::Reg(class, n),
-                _ => RegName::Bad(
-                    format!("`{text}` is not a scalar register: they are s0..s{last}"),
-                    format!("use s0..s{last}"),
-                ),
-            };
-        }
-        return match rest.parse::<u64>() {
-            Ok(n) if n <= last => RegName::Reg(class, n),
-            Ok(n) if n == class.zero() => RegName::Bad(
-                format!(
-                    "`{text}` is not a {}: they are {p}0..{p}{last}",
-                    class.describe()
-                ),
-                format!("{p}{n} is the encoding of {z}: write `{z}`"),
-            ),
-            _ => RegName::Bad(
-                format!(
-                    "`{text}` is not a {}: they are {p}0..{p}{last}",
-                    class.describe()
-                ),
-                format!("use {p}0..{p}{last}, or {z}"),
-            ),
-        };
-    }
-    RegName::NotReg
 }
 
 // ---------------------------------------------------------------------------
@@ -1390,19 +1288,10 @@ fn fits(ctx: &Ctx, o: &Operand, f: &Field) -> bool {
             let text = ctx.text(ident_span(o));
             match ctx.reg(text) {
                 RegName::Reg(c, _) => c.builtin() == b,
-                RegName::Bad(..) => {
-                    let upper = text.to_ascii_uppercase();
-                    let class = classes(ctx.isa.dialect.syntax)
-                        .iter()
-                        .copied()
-                        .find(|c| upper.starts_with(c.prefix()));
-                    class.is_some_and(|c| c.builtin() == b)
-                }
+                RegName::Bad(c, ..) => c.builtin() == b,
                 RegName::NotReg => match b {
                     Builtin::UImm(_) | Builtin::SImm(_) => true,
-                    Builtin::PModi | Builtin::SignModi => {
-                        crate::spec::builtin::value_of(b, text).is_some()
-                    }
+                    Builtin::PModi | Builtin::SignModi => operand::value_of(b, text).is_some(),
                     _ => false,
                 },
             }
@@ -1440,17 +1329,20 @@ fn describe_type(isa: &Isa, f: &Field) -> String {
             None => "a name".into(),
         },
         TypeRef::Builtin(b) => match b {
-            Builtin::Reg => "a register (R0..R254, RZ)".into(),
-            Builtin::UReg => "a uniform register (UR0..UR62, URZ)".into(),
-            Builtin::Pred => "a predicate (P0..P6, PT)".into(),
-            Builtin::UPred => "a uniform predicate (UP0..UP6, UPT)".into(),
+            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
+                RegClass::of(b).map_or_else(String::new, |c| {
+                    format!("a {} ({})", c.describe(), c.names())
+                })
+            }
             Builtin::PModi | Builtin::SignModi => "`True` or `False`".into(),
             Builtin::UImm(n) => format!("an unsigned {n}-bit immediate"),
             Builtin::SImm(n) => format!("a signed {n}-bit immediate"),
             Builtin::F32Imm => "a float immediate".into(),
             Builtin::CMem | Builtin::CBank => "a constant `c[bank][offset]`".into(),
-            Builtin::SGpr => "a scalar register (s0..s101)".into(),
-            Builtin::HwReg => "a hardware register `hwreg(...)` or a 16-bit value".into(),
+            Builtin::HwReg => format!(
+                "a hardware register `hwreg(...)` or a {}-bit value",
+                hwreg::WIDTH
+            ),
         },
     }
 }
@@ -1854,7 +1746,7 @@ impl Ctx<'_> {
             .collect();
         if let Some(g) = layout.guard {
             if op.fields[g].default.is_none() {
-                values[g] = 7;
+                values[g] = op.fields[g].zero_register().unwrap_or(reg::PT);
             }
         }
         // Guard.
@@ -1869,7 +1761,7 @@ impl Ctx<'_> {
                     let text = self.text(span);
                     match self.reg(text) {
                         RegName::Reg(c, v) if c.builtin() == builtin_of(f) => values[g] = v,
-                        RegName::Bad(msg, help) => {
+                        RegName::Bad(_, msg, help) => {
                             diags.push(Diagnostic::error(span, msg).with_help(help))
                         }
                         _ => diags.push(Diagnostic::error(
@@ -1931,11 +1823,8 @@ impl Ctx<'_> {
         for (fi, o) in pairs {
             let f = &op.fields[fi];
             let wide = layout::bitwidth(isa, op, &values, &f.name) == Some(64);
-            let (prefix, zero) = if builtin_of(f) == Builtin::Reg {
-                ("R", 255)
-            } else {
-                ("UR", 63)
-            };
+            let class = f.reg_class().unwrap_or(RegClass::UR);
+            let prefix = class.prefix();
             match (&o.form, wide) {
                 (Form::Pair(..), false) => diags.push(
                     Diagnostic::error(
@@ -1949,7 +1838,7 @@ impl Ctx<'_> {
                 ),
                 (Form::Ident, true) => {
                     let v = values[fi];
-                    if v != zero && v % 2 == 1 {
+                    if Some(v) != class.zero() && v % 2 == 1 {
                         diags.push(
                             Diagnostic::error(
                                 o.span,
@@ -2045,7 +1934,9 @@ impl Ctx<'_> {
                 let text = self.text(ispan);
                 match self.reg(text) {
                     RegName::Reg(c, v) if c.builtin() == b => Some(v),
-                    RegName::Bad(msg, help) => err(Diagnostic::error(ispan, msg).with_help(help)),
+                    RegName::Bad(_, msg, help) => {
+                        err(Diagnostic::error(ispan, msg).with_help(help))
+                    }
                     RegName::Reg(..) => err(Diagnostic::error(
                         span,
                         format!("`{}` must be {}", f.name, describe_type(isa, f)),
@@ -2073,11 +1964,8 @@ impl Ctx<'_> {
                                 err(d)
                             }
                         },
-                        Builtin::PModi | Builtin::SignModi => {
-                            crate::spec::builtin::value_of(b, text).or_else(|| {
-                                err(Diagnostic::error(span, "expected `True` or `False`"))
-                            })
-                        }
+                        Builtin::PModi | Builtin::SignModi => operand::value_of(b, text)
+                            .or_else(|| err(Diagnostic::error(span, "expected `True` or `False`"))),
                         _ => err(Diagnostic::error(
                             span,
                             format!(
@@ -2090,11 +1978,12 @@ impl Ctx<'_> {
                 }
             }
             (Form::Pair(_, lo, hi), TypeRef::Builtin(b @ (Builtin::Reg | Builtin::UReg))) => {
-                let (prefix, last) = if b == Builtin::Reg {
-                    ("R", 254)
+                let class = if b == Builtin::Reg {
+                    RegClass::R
                 } else {
-                    ("UR", 62)
+                    RegClass::UR
                 };
+                let (prefix, last) = (class.prefix(), u128::from(class.last()));
                 // The last pair starts at the last even register; its high
                 // half is the zero register (the decoder accepts it too).
                 if *hi != lo + 1 || lo % 2 == 1 || *lo > last {
@@ -2134,53 +2023,18 @@ impl Ctx<'_> {
             (Form::FloatBits(neg, bits), _) => {
                 Some(u64::from(if *neg { bits ^ 0x8000_0000 } else { *bits }))
             }
-            (Form::CMem((bank, bspan), (off, ospan)), TypeRef::Builtin(Builtin::CBank)) => {
-                if *bank > 31 {
-                    return err(Diagnostic::error(
-                        *bspan,
-                        format!("constant bank {bank:#x} is out of range"),
-                    )
-                    .with_help("banks are 0x0..0x1f"));
-                }
-                if *off > 0xffff || off % 4 != 0 {
-                    return err(Diagnostic::error(
-                        *ospan,
-                        format!("constant offset {off:#x} is not a multiple of 4 in 0x0..0xfffc"),
-                    )
-                    .with_help("offsets are byte addresses 0x0..0xfffc, multiples of 4"));
-                }
-                Some(((*bank as u64) << 14) | (*off as u64 >> 2))
-            }
             (Form::HwReg(args), TypeRef::Builtin(Builtin::HwReg)) => {
                 self.hwreg_value(args, span, diags)
             }
-            (Form::CMem((bank, bspan), (off, ospan)), _) => {
-                if *bank > 63 {
-                    return err(Diagnostic::error(
-                        *bspan,
-                        format!("constant bank {bank:#x} is out of range"),
-                    )
-                    .with_help("banks are 0x0..0x3f"));
+            (Form::CMem(bank, offset), _) => {
+                let form = match f.ty {
+                    TypeRef::Builtin(Builtin::CBank) => cmem::Form::CBank,
+                    _ => cmem::Form::CMem,
+                };
+                match const_value(form, *bank, *offset) {
+                    Ok(v) => Some(v),
+                    Err(d) => err(d),
                 }
-                if *off > 0xffff {
-                    return err(Diagnostic::error(
-                        *ospan,
-                        format!("constant offset {off:#x} is out of range"),
-                    )
-                    .with_help("offsets are 0x0..0xfffc"));
-                }
-                if off % 4 != 0 {
-                    return err(Diagnostic::error(
-                        *ospan,
-                        format!("constant offset {off:#x} is not a multiple of 4"),
-                    )
-                    .with_help(format!(
-                        "use {:#x} or {:#x}",
-                        off & !3,
-                        (off & !3) + 4
-                    )));
-                }
-                Some(((*bank as u64) << 16) | *off as u64)
             }
             _ => err(Diagnostic::error(
                 span,
@@ -2232,8 +2086,10 @@ impl Ctx<'_> {
                         if let Some(t) = self.isa.enum_type(layout::HWREG_TYPE) {
                             let close = suggest(name, t.values.iter().map(|v| v.name.as_str()));
                             d = d.with_help(if close.is_empty() {
-                                "write a register name such as HW_REG_MODE, or its id 0..63"
-                                    .to_string()
+                                format!(
+                                    "write a register name such as HW_REG_MODE, or its id 0..{}",
+                                    hwreg::LAST_ID
+                                )
                             } else {
                                 format!("did you mean {}?", one_of(&close))
                             });
@@ -2243,20 +2099,27 @@ impl Ctx<'_> {
                     }
                 }
             }
-            a => num(a, "register id", 0, 63, diags),
+            a => num(a, "register id", 0, hwreg::LAST_ID, diags),
         };
         let (off, size) = if args.len() == 3 {
             (
-                num(&args[1], "bit offset", 0, 31, diags),
-                num(&args[2], "bit field size", 1, 32, diags),
+                num(&args[1], "bit offset", 0, hwreg::LAST_OFFSET, diags),
+                num(&args[2], "bit field size", 1, hwreg::MAX_SIZE, diags),
             )
         } else {
-            (0, 32)
+            (0, hwreg::MAX_SIZE)
         };
         if diags.len() > before {
             return None;
         }
-        Some(u64::from(id | (off << 6) | ((size - 1) << 11)))
+        Some(
+            HwReg {
+                id,
+                offset: off,
+                size,
+            }
+            .pack(),
+        )
     }
 
     /// Range-checks an integer for field `f`; returns its encoding.
@@ -2330,6 +2193,47 @@ impl Ctx<'_> {
     }
 }
 
+/// The field value of a written `c[bank][offset]` in `form`, or what is
+/// wrong with it.
+fn const_value(
+    form: cmem::Form,
+    (bank, bspan): (u128, Span),
+    (off, ospan): (u128, Span),
+) -> Result<u64, Diagnostic> {
+    let last = cmem::LAST_OFFSET;
+    let align = u128::from(cmem::ALIGN);
+    let problem = match form.check(bank, off) {
+        Ok(v) => return Ok(v),
+        Err(p) => p,
+    };
+    Err(match (problem, form) {
+        (Problem::Bank, _) => {
+            Diagnostic::error(bspan, format!("constant bank {bank:#x} is out of range"))
+                .with_help(format!("banks are 0x0..{:#x}", form.last_bank()))
+        }
+        (_, cmem::Form::CBank) => Diagnostic::error(
+            ospan,
+            format!("constant offset {off:#x} is not a multiple of {align} in 0x0..{last:#x}"),
+        )
+        .with_help(format!(
+            "offsets are byte addresses 0x0..{last:#x}, multiples of {align}"
+        )),
+        (Problem::OffsetRange, _) => {
+            Diagnostic::error(ospan, format!("constant offset {off:#x} is out of range"))
+                .with_help(format!("offsets are 0x0..{last:#x}"))
+        }
+        (Problem::Misaligned, _) => Diagnostic::error(
+            ospan,
+            format!("constant offset {off:#x} is not a multiple of {align}"),
+        )
+        .with_help(format!(
+            "use {:#x} or {:#x}",
+            off - off % align,
+            off - off % align + align
+        )),
+    })
+}
+
 fn builtin_of(f: &Field) -> Builtin {
     match f.ty {
         TypeRef::Builtin(b) => b,
@@ -2340,34 +2244,6 @@ fn builtin_of(f: &Field) -> Builtin {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn register_names() {
-        assert!(matches!(parse_reg("R0"), RegName::Reg(RegClass::R, 0)));
-        assert!(matches!(parse_reg("r254"), RegName::Reg(RegClass::R, 254)));
-        assert!(matches!(parse_reg("RZ"), RegName::Reg(RegClass::R, 255)));
-        assert!(matches!(parse_reg("URZ"), RegName::Reg(RegClass::UR, 63)));
-        assert!(matches!(parse_reg("UR62"), RegName::Reg(RegClass::UR, 62)));
-        assert!(matches!(parse_reg("PT"), RegName::Reg(RegClass::P, 7)));
-        assert!(matches!(parse_reg("up6"), RegName::Reg(RegClass::UP, 6)));
-        assert!(matches!(parse_reg("UPT"), RegName::Reg(RegClass::UP, 7)));
-        match parse_reg("R255") {
-            RegName::Bad(m, h) => {
-                assert!(m.contains("R0..R254"), "{m}");
-                assert!(h.contains("RZ"), "{h}");
-            }
-            _ => panic!("R255 must be rejected"),
-        }
-        assert!(matches!(parse_reg("P7"), RegName::Bad(..)));
-        assert!(matches!(parse_reg("UR63"), RegName::Bad(..)));
-        assert!(matches!(
-            parse_reg("R99999999999999999999999"),
-            RegName::Bad(..)
-        ));
-        for not in ["UP", "R", "RX", "loop", "SR_LANEID", "B0", "PX1"] {
-            assert!(matches!(parse_reg(not), RegName::NotReg), "{not}");
-        }
-    }
 
     #[test]
     fn suggestions() {

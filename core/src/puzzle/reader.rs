@@ -4,6 +4,7 @@ use super::{CaseSpec, Input, LaneSet, Lanes, Limits, Output, Puzzle};
 use crate::asm::{self, RegRef};
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
+use crate::operand::reg::RegClass;
 use crate::sim::machine::GFX9_HWREGS;
 
 /// Sections whose body is free text (Markdown or code).
@@ -595,10 +596,17 @@ impl Reader<'_> {
     fn reg(&mut self, raw: &RawReg) -> Option<RegRef> {
         let r = parse_reg(&self.p.isa, &raw.text);
         if r.is_none() {
+            let (r, p, ur, up, s) = (
+                RegClass::R.range(),
+                RegClass::P.range(),
+                RegClass::UR.range(),
+                RegClass::UP.range(),
+                RegClass::S.range(),
+            );
             let help = match self.p.isa.as_str() {
-                "gfx9" => "gfx9 puzzles use s0..s101 and HW_REG_* names",
-                "sm50" => "sm50 puzzles use R0..R254, P0..P6, CC and PR",
-                _ => "w128 puzzles use R0..R254, P0..P6, UR0..UR62 and UP0..UP6",
+                "gfx9" => format!("gfx9 puzzles use {s} and HW_REG_* names"),
+                "sm50" => format!("sm50 puzzles use {r}, {p}, CC and PR"),
+                _ => format!("w128 puzzles use {r}, {p}, {ur} and {up}"),
             };
             self.diags.push(
                 Diagnostic::error(
@@ -614,18 +622,21 @@ impl Reader<'_> {
 
 /// A register name, as the puzzle's ISA spells it.
 pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
-    let num = |prefix: &str, max: u32| -> Option<u8> {
-        let d = s.strip_prefix(prefix)?;
+    let num = |class: RegClass| -> Option<u8> {
+        let d = s.strip_prefix(class.prefix())?;
         if d.is_empty()
             || !d.bytes().all(|b| b.is_ascii_digit())
             || (d.len() > 1 && d.starts_with('0'))
         {
             return None;
         }
-        d.parse::<u32>().ok().filter(|&n| n <= max).map(|n| n as u8)
+        d.parse::<u64>()
+            .ok()
+            .filter(|&n| n <= class.last())
+            .map(|n| n as u8)
     };
     match isa {
-        "gfx9" => num("s", 101).map(RegRef::S).or_else(|| {
+        "gfx9" => num(RegClass::S).map(RegRef::S).or_else(|| {
             GFX9_HWREGS
                 .iter()
                 .find(|h| h.1 == s)
@@ -634,15 +645,15 @@ pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
         "sm50" => match s {
             "CC" => Some(RegRef::CC),
             "PR" => Some(RegRef::PR),
-            _ => num("R", 254)
+            _ => num(RegClass::R)
                 .map(RegRef::R)
-                .or_else(|| num("P", 6).map(RegRef::P)),
+                .or_else(|| num(RegClass::P).map(RegRef::P)),
         },
-        _ => num("UR", 62)
+        _ => num(RegClass::UR)
             .map(RegRef::UR)
-            .or_else(|| num("UP", 6).map(RegRef::UP))
-            .or_else(|| num("R", 254).map(RegRef::R))
-            .or_else(|| num("P", 6).map(RegRef::P)),
+            .or_else(|| num(RegClass::UP).map(RegRef::UP))
+            .or_else(|| num(RegClass::R).map(RegRef::R))
+            .or_else(|| num(RegClass::P).map(RegRef::P)),
     }
 }
 

@@ -44,9 +44,9 @@
 //! ```
 
 use super::ast::{self, Constraint, Def, DefKind, Item, OperandKind, ValueKind};
-use super::builtin;
 use super::model::*;
 use crate::diag::{line_col, Diagnostic, Span};
+use crate::operand;
 use std::collections::{HashMap, HashSet};
 
 /// A definition and the file it comes from.
@@ -181,7 +181,7 @@ impl<'a> Loader<'a> {
                     continue;
                 };
                 let name = &t.name.name;
-                if builtin::is_reserved(name) {
+                if operand::is_reserved(name) {
                     self.err_help(
                         file,
                         t.name.span,
@@ -420,7 +420,7 @@ impl<'a> Loader<'a> {
         if let Some(&i) = self.type_idx.get(&ty.name) {
             return Some(TypeRef::Enum(i));
         }
-        if let Some(b) = builtin::from_name(&ty.name) {
+        if let Some(b) = operand::from_name(&ty.name) {
             return Some(TypeRef::Builtin(b));
         }
         self.err_help(
@@ -435,14 +435,14 @@ impl<'a> Loader<'a> {
     fn type_name(&self, t: TypeRef) -> String {
         match t {
             TypeRef::Enum(i) => self.types[i].name.clone(),
-            TypeRef::Builtin(b) => builtin::name(b),
+            TypeRef::Builtin(b) => operand::name(b),
         }
     }
 
     fn type_width(&self, t: TypeRef) -> u32 {
         match t {
             TypeRef::Enum(i) => self.types[i].width,
-            TypeRef::Builtin(b) => builtin::width(b),
+            TypeRef::Builtin(b) => operand::width(b),
         }
     }
 
@@ -458,7 +458,7 @@ impl<'a> Loader<'a> {
             ValueKind::Ident(s) => {
                 let found = match ty {
                     TypeRef::Enum(i) => self.types[i].value_of(s),
-                    TypeRef::Builtin(b) => builtin::value_of(b, s),
+                    TypeRef::Builtin(b) => operand::value_of(b, s),
                 };
                 match found {
                     Some(n) => n,

@@ -48,7 +48,6 @@
 //! ~~~
 
 pub mod ast;
-pub mod builtin;
 pub mod compact;
 pub mod lexer;
 pub mod load;

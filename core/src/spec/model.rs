@@ -147,42 +147,8 @@ impl EnumType {
     }
 }
 
-/// Operand classes the tools understand without a table in the description.
-///
-/// Their names are reserved type names in a description file; see
-/// `core/isa/w128/base.isa` for the encodings (`Reg`: R0..R254, RZ = 255; ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Builtin {
-    /// General-purpose register, per lane. RZ is the all-ones encoding.
-    Reg,
-    /// Uniform register, one per warp. URZ is the all-ones encoding.
-    UReg,
-    /// Predicate register, per lane. PT is the all-ones encoding.
-    Pred,
-    /// Uniform predicate. UPT is the all-ones encoding.
-    UPred,
-    /// Logical-not modifier of a predicate operand (`!P0`): False/True.
-    PModi,
-    /// Bitwise-not modifier of a register operand (`~UR4`): False/True.
-    SignModi,
-    /// Unsigned immediate of the given width.
-    UImm(u32),
-    /// Signed (two's complement) immediate of the given width.
-    SImm(u32),
-    /// 32-bit float immediate (the field holds its IEEE-754 bits).
-    F32Imm,
-    /// Constant-bank operand `c[bank][offset]`.
-    CMem,
-    /// Maxwell constant-bank operand `c[bank][offset]` in 19 bits:
-    /// bits 13..0 = offset / 4, bits 18..14 = bank (0..31).
-    CBank,
-    /// AMDGPU scalar register `s0`..`s101` (7 bits).
-    SGpr,
-    /// AMDGPU `hwreg(...)` operand (16 bits): register id in bits 5..0,
-    /// first bit offset in 10..6, size - 1 in 15..11. Register names come
-    /// from the description's `HwRegId` enum.
-    HwReg,
-}
+use crate::operand::reg::RegClass;
+pub use crate::operand::Builtin;
 
 /// What a field's `Type` refers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -228,6 +194,18 @@ fn ones(width: u32) -> Word {
 }
 
 impl Field {
+    /// The register class of the field's type, if it is one (`Reg` → R).
+    pub fn reg_class(&self) -> Option<RegClass> {
+        match self.ty {
+            TypeRef::Builtin(b) => RegClass::of(b),
+            TypeRef::Enum(_) => None,
+        }
+    }
+    /// The encoding of the zero or true register of the field's register
+    /// class (`RZ` = 255, `PT` = 7), if it has one.
+    pub fn zero_register(&self) -> Option<u64> {
+        self.reg_class()?.zero()
+    }
     /// Width of the low part (the whole field unless it is split).
     pub fn low_width(&self) -> u32 {
         self.width - self.high.map_or(0, |(_, w)| w)

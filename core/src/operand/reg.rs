@@ -1,0 +1,306 @@
+//! The numbered register classes: general registers `R0`..`R254` with the
+//! zero register `RZ`, uniform registers `UR0`..`UR62` with `URZ`,
+//! predicates `P0`..`P6` with the true predicate `PT`, uniform predicates
+//! `UP0`..`UP6` with `UPT`, and AMDGPU scalar registers `s0`..`s101`.
+//!
+//! A zero (or true) register is the all-ones encoding of its field. Names
+//! are case-insensitive in assembly ([`parse`]) and exact in description
+//! files ([`RegClass::value_of`]).
+//!
+//! ```
+//! use warpscope_core::operand::reg::{self, RegClass, RegName};
+//! assert_eq!((reg::RZ, reg::URZ, reg::PT, reg::UPT), (255, 63, 7, 7));
+//! assert!(matches!(reg::parse("rz", RegClass::SASS), RegName::Reg(RegClass::R, 255)));
+//! assert!(matches!(reg::parse("s101", RegClass::AMDGPU), RegName::Reg(RegClass::S, 101)));
+//! assert!(matches!(reg::parse("P7", RegClass::SASS), RegName::Bad(RegClass::P, ..)));
+//! assert_eq!(RegClass::R.text(2, true), "R[2:3]");
+//! assert_eq!(RegClass::UP.text(reg::UPT, false), "UPT");
+//! assert_eq!(RegClass::UR.names(), "UR0..UR62, URZ");
+//! ```
+
+use super::{digits, Builtin};
+
+/// Encoding of the zero register `RZ` (reads 0, writes are dropped).
+pub const RZ: u64 = 255;
+/// Encoding of the uniform zero register `URZ`.
+pub const URZ: u64 = 63;
+/// Encoding of the true predicate `PT`.
+pub const PT: u64 = 7;
+/// Encoding of the uniform true predicate `UPT`.
+pub const UPT: u64 = 7;
+/// The highest scalar register number of the `SGpr` class (`s101`).
+pub const LAST_SGPR: u64 = 101;
+
+/// A class of numbered registers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RegClass {
+    /// General register `R0`..`R254`, `RZ`.
+    R,
+    /// Uniform register `UR0`..`UR62`, `URZ`.
+    UR,
+    /// Predicate `P0`..`P6`, `PT`.
+    P,
+    /// Uniform predicate `UP0`..`UP6`, `UPT`.
+    UP,
+    /// AMDGPU scalar register `s0`..`s101` (no zero register).
+    S,
+}
+
+impl RegClass {
+    /// The register classes of NVIDIA SASS text, longest prefix first.
+    pub const SASS: &'static [RegClass] = &[RegClass::UR, RegClass::UP, RegClass::R, RegClass::P];
+    /// The register classes of AMDGPU text.
+    pub const AMDGPU: &'static [RegClass] = &[RegClass::S];
+
+    /// The class of a built-in operand type, if it is a register class.
+    pub fn of(b: Builtin) -> Option<RegClass> {
+        Some(match b {
+            Builtin::Reg => RegClass::R,
+            Builtin::UReg => RegClass::UR,
+            Builtin::Pred => RegClass::P,
+            Builtin::UPred => RegClass::UP,
+            Builtin::SGpr => RegClass::S,
+            _ => return None,
+        })
+    }
+
+    /// The built-in operand type of this class.
+    pub fn builtin(self) -> Builtin {
+        match self {
+            RegClass::R => Builtin::Reg,
+            RegClass::UR => Builtin::UReg,
+            RegClass::P => Builtin::Pred,
+            RegClass::UP => Builtin::UPred,
+            RegClass::S => Builtin::SGpr,
+        }
+    }
+
+    /// Width in bits of a field of this class.
+    pub fn width(self) -> u32 {
+        match self {
+            RegClass::R => 8,
+            RegClass::UR => 6,
+            RegClass::P | RegClass::UP => 3,
+            RegClass::S => 7,
+        }
+    }
+
+    /// The encoding of the zero (or true) register, if the class has one.
+    pub fn zero(self) -> Option<u64> {
+        match self {
+            RegClass::R => Some(RZ),
+            RegClass::UR => Some(URZ),
+            RegClass::P => Some(PT),
+            RegClass::UP => Some(UPT),
+            RegClass::S => None,
+        }
+    }
+
+    /// The name of the zero (or true) register (`RZ`, `PT`), if any.
+    pub fn zero_name(self) -> Option<&'static str> {
+        match self {
+            RegClass::R => Some("RZ"),
+            RegClass::UR => Some("URZ"),
+            RegClass::P => Some("PT"),
+            RegClass::UP => Some("UPT"),
+            RegClass::S => None,
+        }
+    }
+
+    /// What the zero register always reads: `0` for registers, `true`
+    /// for predicates.
+    pub fn zero_meaning(self) -> &'static str {
+        match self {
+            RegClass::R | RegClass::UR | RegClass::S => "0",
+            RegClass::P | RegClass::UP => "true",
+        }
+    }
+
+    /// The highest numbered register (`R254`: 254).
+    pub fn last(self) -> u64 {
+        match self.zero() {
+            Some(z) => z - 1,
+            None => LAST_SGPR,
+        }
+    }
+
+    /// The prefix of the register names as printed (`R`, `UP`, `s`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            RegClass::R => "R",
+            RegClass::UR => "UR",
+            RegClass::P => "P",
+            RegClass::UP => "UP",
+            RegClass::S => "s",
+        }
+    }
+
+    /// What a register of this class is called in messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RegClass::R => "register",
+            RegClass::UR => "uniform register",
+            RegClass::P => "predicate",
+            RegClass::UP => "uniform predicate",
+            RegClass::S => "scalar register",
+        }
+    }
+
+    /// The numbered registers: `R0..R254`, `s0..s101`.
+    pub fn range(self) -> String {
+        let p = self.prefix();
+        format!("{p}0..{p}{}", self.last())
+    }
+
+    /// Every name of the class: `R0..R254, RZ`, `s0..s101`.
+    pub fn names(self) -> String {
+        match self.zero_name() {
+            Some(z) => format!("{}, {z}", self.range()),
+            None => self.range(),
+        }
+    }
+
+    /// The value of a register name, exact case (`R5`, `RZ`, `s7`), as a
+    /// description file writes it.
+    pub fn value_of(self, name: &str) -> Option<u64> {
+        if let (Some(z), Some(zn)) = (self.zero(), self.zero_name()) {
+            if name == zn {
+                return Some(z);
+            }
+        }
+        let n = digits(name.strip_prefix(self.prefix())?)?;
+        (n <= self.last()).then_some(n)
+    }
+
+    /// The text of register `v`: `R5`, `RZ`, `PT`, `s7`; with `pair`, a
+    /// general or uniform register prints as the pair `R[2:3]`.
+    pub fn text(self, v: u64, pair: bool) -> String {
+        if let (Some(z), Some(zn)) = (self.zero(), self.zero_name()) {
+            if v == z {
+                return zn.to_string();
+            }
+        }
+        let p = self.prefix();
+        match self {
+            RegClass::R | RegClass::UR if pair => format!("{p}[{v}:{}]", v.wrapping_add(1)),
+            _ => format!("{p}{v}"),
+        }
+    }
+}
+
+/// What a name is as a register.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegName {
+    /// A register of a class and its number (the zero register's encoding
+    /// for `RZ`, `PT`, ...).
+    Reg(RegClass, u64),
+    /// Looks like a register of the class but is not one (`R255`, `P7`):
+    /// message and help.
+    Bad(RegClass, String, String),
+    /// Not a register name.
+    NotReg,
+}
+
+/// `text` without `prefix`, compared case-insensitively.
+fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
+}
+
+/// Classifies a name among `classes` (tried in order), case-insensitive:
+/// a register (`R5`, `RZ`, `up3`...), something that looks like one but
+/// is out of range (`R255`, `P7`), or neither.
+pub fn parse(text: &str, classes: &[RegClass]) -> RegName {
+    for &class in classes {
+        let Some(rest) = strip_prefix_ignore_case(text, class.prefix()) else {
+            continue;
+        };
+        if let (Some(z), Some(zn)) = (class.zero(), class.zero_name()) {
+            if text.eq_ignore_ascii_case(zn) {
+                return RegName::Reg(class, z);
+            }
+        }
+        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let last = class.last();
+        let range = class.range();
+        let msg = format!("`{text}` is not a {}: they are {range}", class.describe());
+        let n = rest.parse::<u64>();
+        return match (n, class.zero_name()) {
+            (Ok(n), _) if n <= last => RegName::Reg(class, n),
+            (Ok(n), Some(z)) if Some(n) == class.zero() => RegName::Bad(
+                class,
+                msg,
+                format!("{}{n} is the encoding of {z}: write `{z}`", class.prefix()),
+            ),
+            (_, Some(z)) => RegName::Bad(class, msg, format!("use {range}, or {z}")),
+            (_, None) => RegName::Bad(class, msg, format!("use {range}")),
+        };
+    }
+    RegName::NotReg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sass(text: &str) -> RegName {
+        parse(text, RegClass::SASS)
+    }
+
+    #[test]
+    fn names() {
+        assert!(matches!(sass("R0"), RegName::Reg(RegClass::R, 0)));
+        assert!(matches!(sass("r254"), RegName::Reg(RegClass::R, 254)));
+        assert!(matches!(sass("RZ"), RegName::Reg(RegClass::R, 255)));
+        assert!(matches!(sass("URZ"), RegName::Reg(RegClass::UR, 63)));
+        assert!(matches!(sass("UR62"), RegName::Reg(RegClass::UR, 62)));
+        assert!(matches!(sass("PT"), RegName::Reg(RegClass::P, 7)));
+        assert!(matches!(sass("up6"), RegName::Reg(RegClass::UP, 6)));
+        assert!(matches!(sass("UPT"), RegName::Reg(RegClass::UP, 7)));
+        match sass("R255") {
+            RegName::Bad(RegClass::R, m, h) => {
+                assert!(m.contains("R0..R254"), "{m}");
+                assert!(h.contains("RZ"), "{h}");
+            }
+            _ => panic!("R255 must be rejected"),
+        }
+        assert!(matches!(sass("P7"), RegName::Bad(RegClass::P, ..)));
+        assert!(matches!(sass("UR63"), RegName::Bad(RegClass::UR, ..)));
+        assert!(matches!(sass("R99999999999999999999999"), RegName::Bad(..)));
+        for not in ["UP", "R", "RX", "loop", "SR_LANEID", "B0", "PX1", "s1", "é"] {
+            assert!(matches!(sass(not), RegName::NotReg), "{not}");
+        }
+        assert!(matches!(
+            parse("S102", RegClass::AMDGPU),
+            RegName::Bad(RegClass::S, ..)
+        ));
+    }
+
+    #[test]
+    fn zero_is_all_ones() {
+        for c in [RegClass::R, RegClass::UR, RegClass::P, RegClass::UP] {
+            assert_eq!(c.zero(), Some((1 << c.width()) - 1), "{c:?}");
+        }
+        assert!(LAST_SGPR < 1 << RegClass::S.width());
+    }
+
+    #[test]
+    fn texts_read_back() {
+        for c in [
+            RegClass::R,
+            RegClass::UR,
+            RegClass::P,
+            RegClass::UP,
+            RegClass::S,
+        ] {
+            for v in [0, 1, c.last(), c.zero().unwrap_or(0)] {
+                let t = c.text(v, false);
+                assert_eq!(c.value_of(&t), Some(v), "{t}");
+                assert!(matches!(parse(&t, &[c]), RegName::Reg(k, n) if k == c && n == v));
+            }
+        }
+    }
+}
