@@ -2,7 +2,7 @@
 //! and canonical disassembly.
 
 use crate::input::{self, Source};
-use warpscope_core::encode::{self, UnitKind};
+use warpscope_core::codec::encode::{self, UnitKind};
 use warpscope_core::{asm, diag, disasm};
 
 /// The description `warpscope asm --help` prints.
@@ -46,7 +46,10 @@ pub fn cmd(source: &Source) -> i32 {
                 match unit.kind {
                     UnitKind::Control => {
                         out.push_str("// control: ");
-                        out.push_str(&disasm::control_text(isa, unit.bits as u64));
+                        out.push_str(&warpscope_core::codec::control::control_text(
+                            isa,
+                            unit.bits as u64,
+                        ));
                     }
                     UnitKind::Inst(n) => out.push_str(&disasm::disasm(isa, &insts[n])),
                 }

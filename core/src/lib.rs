@@ -11,10 +11,9 @@
 #![deny(missing_docs)]
 
 pub mod asm;
-pub mod decode;
+pub mod codec;
 pub mod diag;
 pub mod disasm;
-pub mod encode;
 pub mod examples;
 pub mod history;
 pub mod inst;

@@ -7,9 +7,9 @@
 
 use serde::Serialize;
 use warpscope_core::asm::{self, Program};
-use warpscope_core::decode::{self, FieldRole};
+use warpscope_core::codec::encode::{self, UnitKind};
+use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
-use warpscope_core::encode::{self, UnitKind};
 use warpscope_core::link::{self, LinkState};
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
@@ -180,7 +180,7 @@ pub fn assemble(isa: &str, source: &str) -> Result<Assembly, Failure> {
                     index: None,
                     addr: unit.addr,
                     hex,
-                    text: disasm::control_text(isa, unit.bits as u64),
+                    text: warpscope_core::codec::control::control_text(isa, unit.bits as u64),
                     line: None,
                     start: None,
                     end: None,
@@ -273,7 +273,7 @@ pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
         diagnostics: vec![Diag::of(hex, &d)],
     })?;
     let word = match isa.dialect.control {
-        Some(c) => encode::with_slot(isa, word, c.empty_slot),
+        Some(c) => warpscope_core::codec::control::with_slot(isa, word, c.empty_slot),
         None => word,
     };
     let (inst, notes) = decode::decode(isa, word).map_err(|e| whole(e.to_string()))?;
