@@ -19,6 +19,7 @@ pub mod history;
 pub mod inst;
 pub mod isas;
 pub mod link;
+pub mod listing;
 pub mod puzzle;
 pub mod sim;
 pub mod spec;

@@ -7,10 +7,10 @@
 
 use serde::Serialize;
 use warpscope_core::asm::{self, Program};
-use warpscope_core::codec::encode::{self, UnitKind};
 use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
 use warpscope_core::link::{self, LinkState};
+use warpscope_core::listing::{self, RowKind};
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
@@ -169,36 +169,31 @@ fn assembled(isa: &Isa, source: &str) -> Result<Program, Failure> {
 pub fn assemble(isa: &str, source: &str) -> Result<Assembly, Failure> {
     let isa = isa_named(isa)?;
     let program = assembled(isa, source)?;
-    let insts: Vec<_> = program.lines.iter().map(|l| l.inst.clone()).collect();
-    let listing: Vec<ListingRow> = encode::stream(isa, &insts)
+    let listing: Vec<ListingRow> = listing::rows(isa, &program)
         .into_iter()
-        .map(|unit| {
-            let hex = disasm::format_words(isa, unit.bits, unit.words);
-            match unit.kind {
-                UnitKind::Control => ListingRow {
-                    kind: "control",
-                    index: None,
-                    addr: unit.addr,
-                    hex,
-                    text: warpscope_core::codec::control::control_text(isa, unit.bits as u64),
-                    line: None,
-                    start: None,
-                    end: None,
-                },
-                UnitKind::Inst(n) => {
-                    let l = &program.lines[n];
-                    ListingRow {
-                        kind: "inst",
-                        index: Some(n),
-                        addr: unit.addr,
-                        hex,
-                        text: disasm::disasm(isa, &l.inst),
-                        line: Some(l.line),
-                        start: Some(l.span.start),
-                        end: Some(l.span.end),
-                    }
-                }
-            }
+        .map(|row| match row.kind {
+            RowKind::Control { .. } => ListingRow {
+                kind: "control",
+                index: None,
+                addr: row.addr,
+                hex: row.hex,
+                text: row.text,
+                line: None,
+                start: None,
+                end: None,
+            },
+            RowKind::Inst {
+                index, line, span, ..
+            } => ListingRow {
+                kind: "inst",
+                index: Some(index),
+                addr: row.addr,
+                hex: row.hex,
+                text: row.text,
+                line: Some(line),
+                start: Some(span.start),
+                end: Some(span.end),
+            },
         })
         .collect();
     Ok(Assembly {

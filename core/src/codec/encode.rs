@@ -39,8 +39,6 @@ pub fn encode(isa: &Isa, inst: &Inst) -> Word {
     word
 }
 
-/// The machine words of an assembled program, in address order.
-///
 /// What one word of a code stream is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum UnitKind {
