@@ -81,12 +81,9 @@ impl Diag {
 }
 
 fn isa_named(name: &str) -> Result<&'static Isa, Failure> {
-    isas::by_name(name).ok_or_else(|| {
-        Failure::plain_message(format!(
-            "unknown ISA `{name}`; known ISAs: {}",
-            isas::NAMES.join(", ")
-        ))
-    })
+    name.parse::<isas::Id>()
+        .map(isas::Id::isa)
+        .map_err(Failure::plain_message)
 }
 
 /// An instruction set the package knows.
@@ -106,9 +103,9 @@ pub struct IsaInfo {
 
 /// The bundled ISAs.
 pub fn isa_list() -> Vec<IsaInfo> {
-    isas::NAMES
-        .iter()
-        .filter_map(|n| isas::by_name(n))
+    isas::Id::ALL
+        .into_iter()
+        .map(isas::Id::isa)
         .map(|isa| IsaInfo {
             name: isa.name.clone(),
             word_bits: isa.word_bits,
