@@ -28,14 +28,15 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     for b in bundled::ALL {
-        let isa = spec::load_with(b.name, b.word_bits, b.dialect, b.sources).unwrap_or_else(|d| {
-            panic!(
-                "the bundled `{}` description does not load:\n{}",
-                b.name,
-                diag::render(&d, b.sources)
-            )
-        });
-        let path = out.join(format!("{}.wsi", b.name));
+        let isa =
+            spec::load_with(b.id.name(), b.word_bits, b.dialect, b.sources).unwrap_or_else(|d| {
+                panic!(
+                    "the bundled `{}` description does not load:\n{}",
+                    b.id.name(),
+                    diag::render(&d, b.sources)
+                )
+            });
+        let path = out.join(format!("{}.wsi", b.id.name()));
         std::fs::write(&path, spec::compact::write(&isa, b.sources))
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }

@@ -2,8 +2,7 @@
 //! and canonical disassembly.
 
 use crate::input::{self, Source};
-use warpscope_core::encode::{self, UnitKind};
-use warpscope_core::{asm, diag, disasm};
+use warpscope_core::{asm, diag, listing};
 
 /// The description `warpscope asm --help` prints.
 pub const ABOUT: &str = "\
@@ -38,18 +37,9 @@ pub fn cmd(source: &Source) -> i32 {
             if !prog.warnings.is_empty() {
                 eprint!("{}", diag::render(&prog.warnings, &[(&name, &src)]));
             }
-            let insts: Vec<_> = prog.lines.iter().map(|l| l.inst.clone()).collect();
             let mut out = String::new();
-            for unit in encode::stream(isa, &insts) {
-                out.push_str(&disasm::format_words(isa, unit.bits, unit.words));
-                out.push_str("  ");
-                match unit.kind {
-                    UnitKind::Control => {
-                        out.push_str("// control: ");
-                        out.push_str(&disasm::control_text(isa, unit.bits as u64));
-                    }
-                    UnitKind::Inst(n) => out.push_str(&disasm::disasm(isa, &insts[n])),
-                }
+            for row in listing::rows(isa, &prog) {
+                out.push_str(&row.to_string());
                 out.push('\n');
             }
             input::print_out(&out)

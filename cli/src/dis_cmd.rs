@@ -1,7 +1,7 @@
 //! `warpscope dis`: disassemble hex words, one per line.
 
 use crate::input::{self, Source};
-use warpscope_core::{decode, disasm, encode};
+use warpscope_core::{codec::decode, disasm};
 
 /// The description `warpscope dis --help` prints.
 pub const ABOUT: &str = "\
@@ -52,10 +52,10 @@ pub fn cmd(source: &Source) -> i32 {
                 if let Some(c) = control {
                     let per = c.per_word.max(1) as usize + 1;
                     if n % per == 0 {
-                        slots = encode::control_slots(isa, word as u64);
+                        slots = warpscope_core::codec::control::control_slots(isa, word as u64);
                         out.push_str(&format!(
                             "// control: {}\n",
-                            disasm::control_text(isa, word as u64)
+                            warpscope_core::codec::control::control_text(isa, word as u64)
                         ));
                         continue;
                     }
@@ -64,7 +64,7 @@ pub fn cmd(source: &Source) -> i32 {
                     Some(c) => {
                         let per = c.per_word.max(1) as usize + 1;
                         let slot = slots.get(n % per - 1).copied().unwrap_or(c.empty_slot);
-                        encode::with_slot(isa, word, slot)
+                        warpscope_core::codec::control::with_slot(isa, word, slot)
                     }
                     None => word,
                 };

@@ -39,9 +39,9 @@ impl TypedValueParser for IsaName {
         value: &std::ffi::OsStr,
     ) -> Result<Self::Value, clap::Error> {
         let name = value.to_string_lossy();
-        isas::by_name(&name).ok_or_else(|| {
-            clap::Error::raw(clap::error::ErrorKind::InvalidValue, unknown_isa(&name))
-        })
+        name.parse::<isas::Id>()
+            .map(isas::Id::isa)
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
@@ -51,10 +51,7 @@ impl TypedValueParser for IsaName {
 
 /// The message for an ISA name that is not one of the bundled ISAs.
 pub fn unknown_isa(name: &str) -> String {
-    format!(
-        "unknown ISA `{name}`; known ISAs: {}",
-        isas::NAMES.join(", ")
-    )
+    name.parse::<isas::Id>().err().unwrap_or_default()
 }
 
 /// Reads the input: the file, or standard input for `None` and `-`.

@@ -10,7 +10,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm, isas,
+};
 
 const BODY: &[&str] = &[
     "@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4",

@@ -30,16 +30,16 @@
 //! assert_eq!(text, "@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4 ;");
 //! assert_eq!(asm::assemble_line(isa, &text).unwrap(), inst);
 //!
-//! let word = warpscope_core::encode::encode(isa, &inst);
+//! let word = warpscope_core::codec::encode::encode(isa, &inst);
 //! let hex = disasm::format_hex(isa, word);
 //! assert_eq!(hex.len(), 32);
 //! assert_eq!(disasm::parse_hex(isa, &format!("0x{hex}")).unwrap(), word);
 //! ```
 
-use crate::asm::layout::{self, Layout};
+use crate::codec::text::field_text;
+use crate::codec::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
-use crate::operand::{self, cmem, reg::RegClass};
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
 
 /// The canonical assembly text of an instruction (see the module docs).
@@ -47,7 +47,7 @@ use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
 /// Values that no valid instruction holds (an enum value without a name)
 /// print as `?0x..`, which does not assemble.
 pub fn disasm(isa: &Isa, inst: &Inst) -> String {
-    disasm_with(isa, &Layout::of(isa, inst.opcode), inst)
+    disasm_with(isa, &codec::layouts(isa)[inst.opcode], inst)
 }
 
 /// Like [`disasm`], with the opcode's [`Layout`] already worked out.
@@ -115,80 +115,6 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
     out
 }
 
-/// The text of one field's value as an operand: `R5`, `R[2:3]`, `PT`,
-/// `0x1f`, `-3`, `1.5`, `c[0x0][0x160]`, `SR_LANEID` (without a `!`/`~`
-/// prefix). Used by the disassembler and the bitfield view.
-///
-/// # Panics
-///
-/// Panics if `field` is not an index into the opcode's fields.
-pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
-    let f = &inst.def(isa).fields[field];
-    let v = inst.values.get(field).copied().unwrap_or(0);
-    let pair = layout::is_pair(isa, inst, field);
-    value_text(isa, f.ty, f.width, v, pair)
-}
-
-/// The text of a value of type `ty` (`width` bits); `pair` asks for a
-/// register pair `R[n:n+1]`.
-pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> String {
-    match ty {
-        TypeRef::Enum(t) => match isa.types.get(t).and_then(|et| et.name_of(v)) {
-            Some(name) => name.to_string(),
-            None => format!("?{v:#x}"),
-        },
-        TypeRef::Builtin(b) => match b {
-            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
-                RegClass::of(b).map_or_else(String::new, |c| c.text(v, pair))
-            }
-            Builtin::PModi | Builtin::SignModi => operand::flag_text(v).into(),
-            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => v.to_string(),
-            Builtin::UImm(_) => format!("{v:#x}"),
-            Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
-                // LLVM: inline-constant range in decimal, others in hex.
-                let n = n.min(width).clamp(1, 64);
-                let shift = 64 - n;
-                let signed = ((v << shift) as i64) >> shift;
-                if (-16..=64).contains(&signed) {
-                    signed.to_string()
-                } else {
-                    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                    format!("{:#x}", v & mask)
-                }
-            }
-            Builtin::SImm(n) => {
-                let n = n.min(width).clamp(1, 64);
-                let signed = if n == 64 {
-                    v as i64
-                } else {
-                    let shift = 64 - n;
-                    ((v << shift) as i64) >> shift
-                };
-                if signed < 0 {
-                    signed.to_string()
-                } else {
-                    format!("{signed:#x}")
-                }
-            }
-            Builtin::F32Imm => float_text(v as u32),
-            Builtin::CMem => cmem::Form::CMem.text(v),
-            Builtin::CBank => cmem::Form::CBank.text(v),
-            Builtin::HwReg => layout::hwreg_text(isa, v),
-        },
-    }
-}
-
-/// Shortest decimal text that reads back to the same `f32` bits; `0f`
-/// plus 8 hex digits for infinities and NaNs.
-pub fn float_text(bits: u32) -> String {
-    let f = f32::from_bits(bits);
-    if f.is_finite() {
-        format!("{f:?}")
-    } else {
-        format!("0f{bits:08x}")
-    }
-}
-
 /// Hex digits of a word, most significant first, `word_bits / 4` digits
 /// (32 for w128), lower case, no `0x`. For a dialect whose instructions
 /// may take several words (an AMDGPU literal), each word that holds a set
@@ -221,61 +147,11 @@ pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
         .join(" ")
 }
 
-/// A Maxwell control word in maxas' notation, one slot per instruction:
-/// `wait:rdb:wrb:yield:stall` with the wait mask in hex (`--` when 0), the
-/// barriers as 1..6 (`-` for 7 = none), `Y` when the yield bit is 0 and
-/// `-` when it is 1, the stall count in hex; slots separated by ` | `, the
-/// reuse flags added as `:R<hex>` when not 0. Empty for dialects without
-/// control words.
-///
-/// ```
-/// use warpscope_core::{disasm, isas};
-/// let isa = isas::sm50();
-/// let word = 0x7e0 | (0x7e0 << 21) | (0x706 << 42);
-/// assert_eq!(disasm::control_text(isa, word), "--:-:-:Y:0 | --:-:-:Y:0 | --:-:1:Y:6");
-/// ```
-pub fn control_text(isa: &Isa, word: u64) -> String {
-    crate::encode::control_slots(isa, word)
-        .iter()
-        .map(|&c| {
-            let stall = c & 0xf;
-            let yield_bit = (c >> 4) & 1;
-            let wrb = (c >> 5) & 7;
-            let rdb = (c >> 8) & 7;
-            let wait = (c >> 11) & 0x3f;
-            let reuse = (c >> 17) & 0xf;
-            let bar = |b: u64| {
-                if b == 7 {
-                    "-".to_string()
-                } else {
-                    (b + 1).to_string()
-                }
-            };
-            let mut t = format!(
-                "{}:{}:{}:{}:{stall:x}",
-                if wait == 0 {
-                    "--".to_string()
-                } else {
-                    format!("{wait:02x}")
-                },
-                bar(rdb),
-                bar(wrb),
-                if yield_bit == 0 { "Y" } else { "-" },
-            );
-            if reuse != 0 {
-                t.push_str(&format!(":R{reuse:x}"));
-            }
-            t
-        })
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
 /// The hex text of an instruction's encoding: as many groups as its
 /// opcode takes words (`b9800001 12345678` for an AMDGPU instruction with
 /// a literal), without a control slot.
 pub fn format_inst(isa: &Isa, inst: &Inst) -> String {
-    let word = crate::encode::encode(isa, inst);
+    let word = codec::encode::encode(isa, inst);
     format_words(isa, word & isa.inst_mask(), isa.opcode_words(inst.def(isa)))
 }
 

@@ -19,6 +19,12 @@
 //! assert_eq!(shfl.opcodes.len(), 4);
 //! assert!(std::ptr::eq(isas::by_name("w128").unwrap(), isa));
 //! assert!(isas::by_name("w64").is_none());
+//! // Each bundled ISA has an id; names are only read and written at the
+//! // edges (command line, links, puzzle files).
+//! let id = isas::Id::from_name("gfx9").unwrap();
+//! assert_eq!(id.isa().word_bits, 32);
+//! assert_eq!(id.to_string(), "gfx9");
+//! assert_eq!(isas::NAMES, ["w128", "sm50", "gfx9"]);
 //! assert_eq!(isas::by_name("sm50").unwrap().word_bits, 64);
 //! assert_eq!(isas::by_name("gfx9").unwrap().word_bits, 32);
 //! // The sources, in load order, for a reference pane.
@@ -30,68 +36,95 @@ use std::sync::OnceLock;
 
 mod bundled;
 
-/// Names of the bundled ISAs, for `--isa` help texts and menus.
-pub const NAMES: &[&str] = &["w128", "sm50", "gfx9"];
+pub use bundled::{Id, GFX9_DIALECT, SM50_DIALECT};
 
-pub use bundled::{GFX9_DIALECT, SM50_DIALECT};
+/// Names of the bundled ISAs, for `--isa` help texts and menus (the names
+/// of [`Id::ALL`]).
+pub const NAMES: &[&str] = &{
+    let mut names = [""; 3];
+    let mut i = 0;
+    while i < Id::ALL.len() {
+        names[i] = Id::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
-/// The sm50 ISA (NVIDIA Maxwell SASS: S2R, P2R, EXIT), loaded on first
-/// use.
-///
-/// # Panics
-///
-/// Panics if its compiled form is damaged (ruled out by the crate's
-/// tests; a description that does not load fails the build).
+impl Id {
+    /// The ISA, loaded on first use from its compiled form.
+    ///
+    /// # Panics
+    ///
+    /// Panics if its compiled form is damaged (ruled out by the crate's
+    /// tests; a description that does not load fails the build).
+    pub fn isa(self) -> &'static Isa {
+        static LOADED: [OnceLock<Isa>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        LOADED[self as usize].get_or_init(|| open_compiled(self))
+    }
+
+    /// The description files in load order, as `(file name, text)`.
+    pub fn sources(self) -> &'static [(&'static str, &'static str)] {
+        self.bundled().sources
+    }
+
+    /// The id of a bundled ISA model (one returned by [`Id::isa`] or
+    /// loaded from the same description), by its name.
+    pub fn of(isa: &Isa) -> Option<Id> {
+        Id::from_name(&isa.name)
+    }
+}
+
+impl std::fmt::Display for Id {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Id {
+    type Err = String;
+    /// Reads a short name; the error lists the known ones.
+    fn from_str(s: &str) -> Result<Id, String> {
+        Id::from_name(s)
+            .ok_or_else(|| format!("unknown ISA `{s}`; known ISAs: {}", NAMES.join(", ")))
+    }
+}
+
+impl serde::Serialize for Id {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The sm50 ISA (NVIDIA Maxwell SASS: S2R, P2R, EXIT).
 pub fn sm50() -> &'static Isa {
-    static SM50: OnceLock<Isa> = OnceLock::new();
-    SM50.get_or_init(|| open_compiled("sm50"))
+    Id::Sm50.isa()
 }
 
 /// The gfx9 ISA (AMDGPU GFX9 scalar instructions: s_getreg_b32,
-/// s_setreg_b32, s_setreg_imm32_b32, s_nop, s_endpgm), loaded on first use.
-///
-/// # Panics
-///
-/// Panics if its compiled form is damaged (ruled out by the crate's
-/// tests; a description that does not load fails the build).
+/// s_setreg_b32, s_setreg_imm32_b32 with `hwreg(...)` operands).
 pub fn gfx9() -> &'static Isa {
-    static GFX9: OnceLock<Isa> = OnceLock::new();
-    GFX9.get_or_init(|| open_compiled("gfx9"))
+    Id::Gfx9.isa()
 }
 
-/// The w128 ISA: 128-bit words, SASS-like, loaded on first use.
-///
-/// # Panics
-///
-/// Panics if its compiled form is damaged (ruled out by the crate's
-/// tests; a description that does not load fails the build).
+/// The w128 ISA: 128-bit words, SASS-like.
 pub fn w128() -> &'static Isa {
-    static W128: OnceLock<Isa> = OnceLock::new();
-    W128.get_or_init(|| open_compiled("w128"))
+    Id::W128.isa()
 }
 
 /// The w128 description files in load order, as `(file name, text)`.
 pub fn w128_sources() -> &'static [(&'static str, &'static str)] {
-    bundled::W128_SOURCES
+    Id::W128.sources()
 }
 
 /// A bundled ISA by its short name (`"w128"`), or `None` for an unknown
 /// name.
 pub fn by_name(name: &str) -> Option<&'static Isa> {
-    match name {
-        "w128" => Some(w128()),
-        "sm50" => Some(sm50()),
-        "gfx9" => Some(gfx9()),
-        _ => None,
-    }
+    Id::from_name(name).map(Id::isa)
 }
 
 /// The description files of a bundled ISA by its short name.
 pub fn sources_by_name(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    bundled::ALL
-        .iter()
-        .find(|b| b.name == name)
-        .map(|b| b.sources)
+    Id::from_name(name).map(Id::sources)
 }
 
 /// The models loaded from the description texts with the reader, as the
@@ -102,33 +135,21 @@ pub fn load_from_sources() -> Vec<Result<Isa, String>> {
     bundled::ALL
         .iter()
         .map(|b| {
-            crate::spec::load_with(b.name, b.word_bits, b.dialect, b.sources)
+            crate::spec::load_with(b.id.name(), b.word_bits, b.dialect, b.sources)
                 .map_err(|d| crate::diag::render(&d, b.sources))
         })
         .collect()
 }
 
-/// The compact forms written by the build script, one per bundled ISA.
-const COMPILED: [(&str, &[u8]); 3] = [
-    (
-        "w128",
-        include_bytes!(concat!(env!("OUT_DIR"), "/w128.wsi")),
-    ),
-    (
-        "sm50",
-        include_bytes!(concat!(env!("OUT_DIR"), "/sm50.wsi")),
-    ),
-    (
-        "gfx9",
-        include_bytes!(concat!(env!("OUT_DIR"), "/gfx9.wsi")),
-    ),
+/// The compact forms written by the build script, in the order of
+/// [`Id::ALL`].
+const COMPILED: [&[u8]; 3] = [
+    include_bytes!(concat!(env!("OUT_DIR"), "/w128.wsi")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/sm50.wsi")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/gfx9.wsi")),
 ];
 
-fn open_compiled(name: &str) -> Isa {
-    COMPILED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .zip(sources_by_name(name))
-        .and_then(|((_, bytes), sources)| crate::spec::compact::read(bytes, sources))
-        .unwrap_or_else(|| panic!("the compiled `{name}` description is missing or damaged"))
+fn open_compiled(id: Id) -> Isa {
+    crate::spec::compact::read(COMPILED[id as usize], id.sources())
+        .unwrap_or_else(|| panic!("the compiled `{id}` description is missing or damaged"))
 }

@@ -14,15 +14,15 @@
 #![deny(missing_docs)]
 
 pub mod asm;
-pub mod decode;
+pub mod codec;
 pub mod diag;
 pub mod disasm;
-pub mod encode;
 pub mod examples;
 pub mod history;
 pub mod inst;
 pub mod isas;
 pub mod link;
+pub mod listing;
 pub mod operand;
 pub mod puzzle;
 pub mod sim;

@@ -3,7 +3,7 @@
 //! encoder, the decoder and the disassembler.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{asm, codec::{decode, encode}, disasm, isas};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(src) = std::str::from_utf8(data) else {

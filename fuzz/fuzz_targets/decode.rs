@@ -3,7 +3,7 @@
 //! back to the same instruction.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{asm, codec::{decode, encode}, disasm, isas};
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = [0u8; 16];

@@ -7,10 +7,10 @@
 
 use serde::Serialize;
 use warpscope_core::asm::{self, Program};
-use warpscope_core::decode::{self, FieldRole};
+use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
-use warpscope_core::encode::{self, UnitKind};
 use warpscope_core::link::{self, LinkState};
+use warpscope_core::listing::{self, RowKind};
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
@@ -81,12 +81,9 @@ impl Diag {
 }
 
 fn isa_named(name: &str) -> Result<&'static Isa, Failure> {
-    isas::by_name(name).ok_or_else(|| {
-        Failure::plain_message(format!(
-            "unknown ISA `{name}`; known ISAs: {}",
-            isas::NAMES.join(", ")
-        ))
-    })
+    name.parse::<isas::Id>()
+        .map(isas::Id::isa)
+        .map_err(Failure::plain_message)
 }
 
 /// An instruction set the package knows.
@@ -106,9 +103,9 @@ pub struct IsaInfo {
 
 /// The bundled ISAs.
 pub fn isa_list() -> Vec<IsaInfo> {
-    isas::NAMES
-        .iter()
-        .filter_map(|n| isas::by_name(n))
+    isas::Id::ALL
+        .into_iter()
+        .map(isas::Id::isa)
         .map(|isa| IsaInfo {
             name: isa.name.clone(),
             word_bits: isa.word_bits,
@@ -169,36 +166,31 @@ fn assembled(isa: &Isa, source: &str) -> Result<Program, Failure> {
 pub fn assemble(isa: &str, source: &str) -> Result<Assembly, Failure> {
     let isa = isa_named(isa)?;
     let program = assembled(isa, source)?;
-    let insts: Vec<_> = program.lines.iter().map(|l| l.inst.clone()).collect();
-    let listing: Vec<ListingRow> = encode::stream(isa, &insts)
+    let listing: Vec<ListingRow> = listing::rows(isa, &program)
         .into_iter()
-        .map(|unit| {
-            let hex = disasm::format_words(isa, unit.bits, unit.words);
-            match unit.kind {
-                UnitKind::Control => ListingRow {
-                    kind: "control",
-                    index: None,
-                    addr: unit.addr,
-                    hex,
-                    text: disasm::control_text(isa, unit.bits as u64),
-                    line: None,
-                    start: None,
-                    end: None,
-                },
-                UnitKind::Inst(n) => {
-                    let l = &program.lines[n];
-                    ListingRow {
-                        kind: "inst",
-                        index: Some(n),
-                        addr: unit.addr,
-                        hex,
-                        text: disasm::disasm(isa, &l.inst),
-                        line: Some(l.line),
-                        start: Some(l.span.start),
-                        end: Some(l.span.end),
-                    }
-                }
-            }
+        .map(|row| match row.kind {
+            RowKind::Control { .. } => ListingRow {
+                kind: "control",
+                index: None,
+                addr: row.addr,
+                hex: row.hex,
+                text: row.text,
+                line: None,
+                start: None,
+                end: None,
+            },
+            RowKind::Inst {
+                index, line, span, ..
+            } => ListingRow {
+                kind: "inst",
+                index: Some(index),
+                addr: row.addr,
+                hex: row.hex,
+                text: row.text,
+                line: Some(line),
+                start: Some(span.start),
+                end: Some(span.end),
+            },
         })
         .collect();
     Ok(Assembly {
@@ -273,7 +265,7 @@ pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
         diagnostics: vec![Diag::of(hex, &d)],
     })?;
     let word = match isa.dialect.control {
-        Some(c) => encode::with_slot(isa, word, c.empty_slot),
+        Some(c) => warpscope_core::codec::control::with_slot(isa, word, c.empty_slot),
         None => word,
     };
     let (inst, notes) = decode::decode(isa, word).map_err(|e| whole(e.to_string()))?;

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use warpscope_core::examples::examples_for;
 use warpscope_core::sim::{LaunchConfig, Sim};
 use warpscope_core::spec::model::Isa;
-use warpscope_core::{asm, disasm, encode, isas};
+use warpscope_core::{asm, codec::encode, disasm, isas};
 
 /// Switches the ISA and loads one of its examples through the menu.
 fn load(page: &Page, isa: &str, id: &str) -> &'static str {
@@ -67,7 +67,10 @@ fn core_listing(isa: &Isa, src: &str) -> Vec<Row> {
                     format!("{:#x}", u.addr),
                     hex.clone(),
                     hex,
-                    format!("// control: {}", disasm::control_text(isa, u.bits as u64)),
+                    format!(
+                        "// control: {}",
+                        warpscope_core::codec::control::control_text(isa, u.bits as u64)
+                    ),
                     true,
                 )
             }
@@ -182,12 +185,15 @@ fn sm50_listing_bitfield_control_word() {
             } else {
                 encode::encode(isa, &insts[j])
             };
-            encode::control_slot(isa, w)
+            warpscope_core::codec::control::control_slot(isa, w)
         })
         .collect();
     assert_eq!(
         cw_text,
-        json!(disasm::control_text(isa, encode::control_word(isa, &slots)))
+        json!(warpscope_core::codec::control::control_text(
+            isa,
+            warpscope_core::codec::control::control_word(isa, &slots)
+        ))
     );
     page.shot("sm50_bitfield_stall_flipped");
     page.flip_and_check(isa, 60);

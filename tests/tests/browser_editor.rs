@@ -9,7 +9,7 @@ mod browser_util;
 
 use browser_util::Page;
 use serde_json::{json, Value};
-use warpscope_core::{asm, diag, disasm, encode, isas};
+use warpscope_core::{asm, codec::encode, diag, disasm, isas};
 
 const PROGRAM: &str = "\
 .init R0 = lane

@@ -11,7 +11,7 @@ mod browser_util;
 
 use browser_util::Page;
 use serde_json::{json, Value};
-use warpscope_core::decode::FieldRole;
+use warpscope_core::codec::FieldRole;
 use warpscope_core::examples::w128_example;
 use warpscope_core::history;
 use warpscope_core::link::{decode_link, encode_link, LinkState};

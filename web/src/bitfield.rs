@@ -17,11 +17,10 @@
 //! `warpscope_core::spec::builtin::parts` names them, under the field.
 
 use crate::state::{group_hex, Assembled, Ptr};
-use warpscope_core::asm::layout::Layout;
-use warpscope_core::decode::{self, FieldRole};
+use warpscope_core::codec::{decode, FieldRole};
+use warpscope_core::disasm;
 use warpscope_core::operand::{self as builtin, Part};
 use warpscope_core::spec::model::{TypeRef, Word};
-use warpscope_core::{disasm, encode};
 use yew::prelude::*;
 
 /// Bitfield props.
@@ -404,7 +403,8 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             // Keep the spans of the instruction the word came from.
             match decode::decode_inst(isa, orig) {
                 Ok(inst) => {
-                    let layout = Layout::of(isa, inst.opcode);
+                    let layouts = warpscope_core::codec::layouts(isa);
+                    let layout = &layouts[inst.opcode];
                     let fields = inst
                         .def(isa)
                         .fields
@@ -479,17 +479,17 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
         let slots: Vec<u64> = (0..per)
             .map(|j| {
                 if j == k {
-                    encode::control_slot(isa, word)
+                    warpscope_core::codec::control::control_slot(isa, word)
                 } else {
                     p.asm
                         .as_ref()
                         .and_then(|a| a.rows.get(first + j))
-                        .map_or(c.empty_slot, |r| encode::control_slot(isa, r.word))
+                        .map_or(c.empty_slot, |r| warpscope_core::codec::control::control_slot(isa, r.word))
                 }
             })
             .collect();
-        let orig_slot = encode::control_slot(isa, orig);
-        let cword = encode::control_word(isa, &slots);
+        let orig_slot = warpscope_core::codec::control::control_slot(isa, orig);
+        let cword = warpscope_core::codec::control::control_word(isa, &slots);
         let total = 64u32;
         let ccell = |cb: u32| -> Cell {
             let j = (cb / sb) as usize;
@@ -536,7 +536,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 <div class="cw-head">
                     <span class="cw-title">{ format!("control word of instructions {first}..{}", first + per - 1) }</span>
                     <code class="cw-hex">{ format!("{cword:016x}") }</code>
-                    <code class="cw-text" id="cw-text">{ disasm::control_text(isa, cword) }</code>
+                    <code class="cw-text" id="cw-text">{ warpscope_core::codec::control::control_text(isa, cword) }</code>
                     <span class="cw-note">{ format!("this instruction's controls are slot {k} (bits {}..{})", (k as u32 + 1) * sb - 1, k as u32 * sb) }</span>
                 </div>
                 <div class="bitrows">{ for crow }</div>

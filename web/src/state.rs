@@ -15,9 +15,9 @@ use std::collections::{BTreeSet, VecDeque};
 use std::ops::Deref;
 use std::rc::Rc;
 use warpscope_core::asm::{self, Program};
+use warpscope_core::codec::encode;
 use warpscope_core::diag::{line_col, Diagnostic, Severity};
 use warpscope_core::disasm;
-use warpscope_core::encode;
 use warpscope_core::sim::{LaunchConfig, RunStatus, Sim, StepEvent, DEFAULT_MAX_STEPS};
 use warpscope_core::spec::model::{Isa, Word};
 use yew::Reducible;
@@ -82,7 +82,7 @@ impl Fmt {
             Fmt::Hex => format!("{v:x}"),
             Fmt::Unsigned => v.to_string(),
             Fmt::Signed => (v as i32).to_string(),
-            Fmt::Float => disasm::float_text(v),
+            Fmt::Float => warpscope_core::codec::text::float_text(v),
         }
     }
 }
@@ -92,7 +92,7 @@ pub fn all_formats(v: u32) -> String {
     format!(
         "hex {v:#010x}\nu32 {v}\ns32 {}\nf32 {}",
         v as i32,
-        disasm::float_text(v)
+        warpscope_core::codec::text::float_text(v)
     )
 }
 
@@ -158,7 +158,7 @@ pub struct ControlRow {
     pub addr: u64,
     /// The control word.
     pub word: u64,
-    /// Its slots in maxas' notation (`disasm::control_text`).
+    /// Its slots in maxas' notation (`warpscope_core::codec::control::control_text`).
     pub text: String,
 }
 
@@ -575,7 +575,7 @@ impl State {
                             first,
                             addr: u.addr,
                             word: u.bits as u64,
-                            text: disasm::control_text(isa, u.bits as u64),
+                            text: warpscope_core::codec::control::control_text(isa, u.bits as u64),
                         }),
                     })
                     .collect();
@@ -875,7 +875,7 @@ impl Reducible for State {
                     return self;
                 };
                 let isa = s.isa();
-                match warpscope_core::decode::decode_inst(isa, w) {
+                match warpscope_core::codec::decode::decode_inst(isa, w) {
                     Ok(inst) => {
                         let text = disasm::disasm(isa, &inst);
                         let text = text.trim_end_matches(';').trim_end().to_string();

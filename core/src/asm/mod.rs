@@ -96,9 +96,12 @@
 //! ```
 
 mod expr;
-pub mod layout;
+/// Where the layout of an opcode now lives.
+pub use crate::codec::layout;
 mod lexer;
 
+use crate::codec::layout::Prefix;
+use crate::codec::Layouts;
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
 use crate::operand;
@@ -106,10 +109,10 @@ use crate::operand::cmem::{self, Problem};
 use crate::operand::hwreg::{self, HwReg};
 use crate::operand::reg::{self, RegClass, RegName};
 use crate::spec::model::{Builtin, Field, Isa, Machine, Opcode, Syntax, TypeRef};
-use layout::{Layout, Prefix};
 use lexer::{Punct, Tok, Token};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// An assembled program.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -386,7 +389,7 @@ fn statements(toks: &[Token]) -> impl Iterator<Item = &[Token]> {
 struct Ctx<'a> {
     isa: &'a Isa,
     src: &'a str,
-    layouts: Vec<Layout>,
+    layouts: Arc<Layouts>,
     mnemonics: HashMap<String, usize>,
     line_starts: Vec<usize>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
@@ -400,7 +403,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             isa,
             src,
-            layouts: Layout::all(isa),
+            layouts: crate::codec::layouts(isa),
             mnemonics: isa
                 .optypes
                 .iter()

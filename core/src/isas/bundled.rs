@@ -60,11 +60,48 @@ pub const W128_DIALECT: Dialect = Dialect {
     machine: Machine::Warp,
 };
 
-/// One bundled ISA: short name, bits per word, dialect and description
-/// files in load order.
+/// A bundled ISA, named. Its short name (`w128`) is what `--isa`,
+/// permalinks and puzzle files write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Id {
+    /// The 128-bit SASS-like warp ISA (the default).
+    #[default]
+    W128,
+    /// NVIDIA Maxwell SASS (S2R, P2R, control words).
+    Sm50,
+    /// AMDGPU GFX9 scalar instructions (s_getreg/s_setreg, hwreg).
+    Gfx9,
+}
+
+impl Id {
+    /// Every bundled ISA, in menu order.
+    pub const ALL: [Id; 3] = [Id::W128, Id::Sm50, Id::Gfx9];
+
+    /// The short name (`w128`, `sm50`, `gfx9`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Id::W128 => "w128",
+            Id::Sm50 => "sm50",
+            Id::Gfx9 => "gfx9",
+        }
+    }
+
+    /// The ISA with this short name (exactly as [`Id::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Id> {
+        Id::ALL.into_iter().find(|id| id.name() == name)
+    }
+
+    /// How this ISA is built: bits per word, dialect and description files.
+    pub fn bundled(self) -> &'static Bundled {
+        &ALL[self as usize]
+    }
+}
+
+/// One bundled ISA: its id, bits per word, dialect and description files
+/// in load order.
 pub struct Bundled {
-    /// Short name (`w128`).
-    pub name: &'static str,
+    /// Which ISA.
+    pub id: Id,
     /// Bits per instruction word.
     pub word_bits: u32,
     /// Dialect properties.
@@ -73,22 +110,22 @@ pub struct Bundled {
     pub sources: &'static [(&'static str, &'static str)],
 }
 
-/// Every bundled ISA, in the order of [`crate::isas::NAMES`].
+/// Every bundled ISA, in the order of [`Id::ALL`].
 pub const ALL: &[Bundled] = &[
     Bundled {
-        name: "w128",
+        id: Id::W128,
         word_bits: 128,
         dialect: W128_DIALECT,
         sources: W128_SOURCES,
     },
     Bundled {
-        name: "sm50",
+        id: Id::Sm50,
         word_bits: 64,
         dialect: SM50_DIALECT,
         sources: SM50_SOURCES,
     },
     Bundled {
-        name: "gfx9",
+        id: Id::Gfx9,
         word_bits: 32,
         dialect: GFX9_DIALECT,
         sources: GFX9_SOURCES,

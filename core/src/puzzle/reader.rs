@@ -287,8 +287,19 @@ impl Reader<'_> {
             self.error(key_span, format!("`{key}` needs a value"));
             return;
         }
-        match (section, key) {
-            (Section::Top, "id") => {
+        let known = match section {
+            Section::Top => self.top_key(key, value, vs),
+            _ => self.section_key(section, key, value, vs),
+        };
+        if !known {
+            self.unknown_key(section, key, key_span);
+        }
+    }
+
+    /// A key at the top of a puzzle; false when there is no such key.
+    fn top_key(&mut self, key: &str, value: &str, vs: Span) -> bool {
+        match key {
+            "id" => {
                 if value
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
@@ -298,9 +309,9 @@ impl Reader<'_> {
                     self.error(vs, "an id may hold only letters, digits, `_` and `-`");
                 }
             }
-            (Section::Top, "title") => self.p.title = value.to_string(),
-            (Section::Top, "teaches") => self.p.teaches = value.to_string(),
-            (Section::Top, "isa") => {
+            "title" => self.p.title = value.to_string(),
+            "teaches" => self.p.teaches = value.to_string(),
+            "isa" => {
                 self.isa_span = Some(vs);
                 if isas::by_name(value).is_some() {
                     self.p.isa = value.to_string();
@@ -311,13 +322,22 @@ impl Reader<'_> {
                     );
                 }
             }
-            (Section::Top, "level") => {
+            "level" => {
                 self.level_span = Some(vs);
                 match number(value) {
                     Some(n @ 1..=5) => self.p.level = n as u8,
                     _ => self.error(vs, "`level` is a number from 1 (easy) to 5 (hard)"),
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A key of an `[input]`, `[output]`, `[cases]` or `[limits]`
+    /// section; false when the section has no such key.
+    fn section_key(&mut self, section: Section, key: &str, value: &str, vs: Span) -> bool {
+        match (section, key) {
             (Section::Input(i), "range") => {
                 if let Some((lo, hi)) = self.range(value, vs) {
                     if let Some(inp) = self.p.inputs.get_mut(i) {
@@ -387,27 +407,31 @@ impl Reader<'_> {
                 );
                 self.p.limits.forbid = names;
             }
-            _ => {
-                let place = match section {
-                    Section::Top => "at the top of a puzzle".to_string(),
-                    Section::Input(_) => "in `[input]`".into(),
-                    Section::Output(_) => "in `[output]`".into(),
-                    Section::Cases => "in `[cases]`".into(),
-                    _ => "in `[limits]`".into(),
-                };
-                let keys = match section {
-                    Section::Top => "id, title, teaches, level, isa",
-                    Section::Input(_) => "range, special",
-                    Section::Output(_) => "lanes",
-                    Section::Cases => "active, random, seed",
-                    _ => "instructions, steps, forbid",
-                };
-                self.diags.push(
-                    Diagnostic::error(key_span, format!("unknown key `{key}` {place}"))
-                        .with_help(format!("keys here: {keys}")),
-                );
-            }
+            _ => return false,
         }
+        true
+    }
+
+    /// Reports a key the section does not have, listing those it has.
+    fn unknown_key(&mut self, section: Section, key: &str, key_span: Span) {
+        let place = match section {
+            Section::Top => "at the top of a puzzle".to_string(),
+            Section::Input(_) => "in `[input]`".into(),
+            Section::Output(_) => "in `[output]`".into(),
+            Section::Cases => "in `[cases]`".into(),
+            _ => "in `[limits]`".into(),
+        };
+        let keys = match section {
+            Section::Top => "id, title, teaches, level, isa",
+            Section::Input(_) => "range, special",
+            Section::Output(_) => "lanes",
+            Section::Cases => "active, random, seed",
+            _ => "instructions, steps, forbid",
+        };
+        self.diags.push(
+            Diagnostic::error(key_span, format!("unknown key `{key}` {place}"))
+                .with_help(format!("keys here: {keys}")),
+        );
     }
 
     /// `A..B` (inclusive), both 32-bit numbers, A <= B.

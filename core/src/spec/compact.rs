@@ -540,6 +540,7 @@ impl<'a> Reader<'a> {
             groups: self.list(Self::class)?,
             optypes: self.list(Self::optype)?,
             opcodes: self.list(Self::opcode)?,
+            derived: Default::default(),
         })
     }
 }

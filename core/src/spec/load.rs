@@ -800,6 +800,7 @@ impl<'a> Loader<'a> {
             optypes,
             opcodes,
             dialect: self.dialect,
+            derived: Default::default(),
         }
     }
 

@@ -29,6 +29,67 @@ pub struct Isa {
     pub opcodes: Vec<Opcode>,
     /// How the dialect writes, lays out and bundles its instructions.
     pub dialect: Dialect,
+    /// Tables that later stages compute from this description once and
+    /// keep with it (the codec's layouts, the simulator's prepared ops).
+    #[serde(skip)]
+    pub derived: Derived,
+}
+
+/// Tables derived from an [`Isa`] by the stages above the description
+/// reader, each computed on first use and then shared.
+///
+/// The reader does not know these types (imports run one way, from the
+/// description up); a stage asks for its own table by type:
+///
+/// ```
+/// use warpscope_core::spec::model::Derived;
+/// struct Count(usize);
+/// let d = Derived::default();
+/// assert_eq!(d.get_or_init(|| Count(3)).0, 3);
+/// assert_eq!(d.get_or_init(|| Count(4)).0, 3); // computed once
+/// ```
+#[derive(Default)]
+pub struct Derived(std::sync::Mutex<Vec<std::sync::Arc<dyn std::any::Any + Send + Sync>>>);
+
+impl Derived {
+    /// The table of type `T`, computed by `init` the first time it is
+    /// asked for. `init` may itself ask for other tables.
+    pub fn get_or_init<T: std::any::Any + Send + Sync>(
+        &self,
+        init: impl FnOnce() -> T,
+    ) -> std::sync::Arc<T> {
+        use std::sync::Arc;
+        let find = |tables: &[Arc<dyn std::any::Any + Send + Sync>]| {
+            tables.iter().find_map(|t| t.clone().downcast::<T>().ok())
+        };
+        // A poisoned lock only means another thread panicked while
+        // pushing; the tables it holds are still whole.
+        let lock = || self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = find(&lock()) {
+            return t;
+        }
+        // Computed without the lock held, so `init` can ask for others.
+        let made = Arc::new(init());
+        let mut tables = lock();
+        if let Some(t) = find(&tables) {
+            return t;
+        }
+        tables.push(made.clone());
+        made
+    }
+}
+
+impl Clone for Derived {
+    /// A copy of an ISA starts with no tables (it may be changed).
+    fn clone(&self) -> Self {
+        Derived::default()
+    }
+}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Derived")
+    }
 }
 
 /// Assembly conventions of a dialect.

@@ -6,9 +6,9 @@
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::time::Duration;
-use warpscope_core::decode::{self, FieldNote};
+use warpscope_core::codec::decode::{self, FieldNote};
+use warpscope_core::codec::encode;
 use warpscope_core::disasm;
-use warpscope_core::encode;
 use warpscope_core::inst::Inst;
 use warpscope_core::spec::model::Isa;
 use xtask::server::Server;

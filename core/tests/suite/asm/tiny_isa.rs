@@ -3,7 +3,11 @@
 
 use warpscope_core::spec::load;
 use warpscope_core::spec::model::Isa;
-use warpscope_core::{asm, decode, disasm, encode};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm,
+};
 
 const TINY: &str = r#"
 __DefBitFieldType Optype<4>

@@ -2,7 +2,11 @@
 //! -show-encoding` (llvm-14 and llvm-22 agree on all of them), and the
 //! assembler's hwreg range checks.
 
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm, isas,
+};
 
 fn isa() -> &'static warpscope_core::spec::model::Isa {
     isas::gfx9()

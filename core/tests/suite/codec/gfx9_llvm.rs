@@ -12,7 +12,7 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use warpscope_core::{asm, disasm, encode, isas};
+use warpscope_core::{asm, codec::encode, disasm, isas};
 
 fn find_llvm_mc() -> Option<(String, u32)> {
     for name in ["llvm-mc-22", "llvm-mc", "llvm-mc-14"] {

@@ -1,7 +1,11 @@
 //! sm50 golden encodings: hand-checked words for every opcode and operand
 //! form, the ptxas vector for S2R, control words, and decoding back.
 
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm, isas,
+};
 
 fn isa() -> &'static warpscope_core::spec::model::Isa {
     isas::sm50()
@@ -167,13 +171,13 @@ fn control_words_and_addresses() {
     let s2 = 0x7e0u64;
     assert_eq!(units[0].bits as u64, s0 | s1 << 21 | s2 << 42);
     assert_eq!(
-        encode::control_slots(isa, units[0].bits as u64),
+        warpscope_core::codec::control::control_slots(isa, units[0].bits as u64),
         [s0, s1, s2]
     );
     // The last group: EXIT stall 15, then two empty slots.
     assert_eq!(units[4].bits as u64, 0x7ef | 0x7e0 << 21 | 0x7e0 << 42);
     // Back: the instruction word with its slot decodes to the same Inst.
-    let w = encode::with_slot(isa, units[2].bits, s1);
+    let w = warpscope_core::codec::control::with_slot(isa, units[2].bits, s1);
     assert_eq!(decode::decode_inst(isa, w).unwrap(), insts[1]);
     assert_eq!(
         disasm::disasm(isa, &insts[1]),

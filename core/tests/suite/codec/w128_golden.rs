@@ -5,7 +5,11 @@
 //! decoded word must give it back exactly.
 
 use std::collections::BTreeSet;
-use warpscope_core::{asm, decode, disasm, encode, isas};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm, isas,
+};
 
 const GOLDEN: &[(&str, &str)] = &[
     ("S2R R1, SR_LANEID ;", "1c000000000000000000000000017201"),

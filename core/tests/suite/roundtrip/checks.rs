@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 use warpscope_core::asm::{self, layout::Layout};
-use warpscope_core::decode;
+use warpscope_core::codec::decode;
+use warpscope_core::codec::encode::{self, encode};
 use warpscope_core::diag;
 use warpscope_core::disasm;
-use warpscope_core::encode::{self, encode};
 use warpscope_core::inst::Inst;
 use warpscope_core::spec::model::{Builtin, Docs, Isa, TypeRef, Word};
 
@@ -172,12 +172,14 @@ pub fn check_stream_reads_back(isa: &Isa, insts: &[Inst]) -> Result<(), TestCase
     let mut n = 0;
     for u in &units {
         match u.kind {
-            encode::UnitKind::Control => slots = encode::control_slots(isa, u.bits as u64),
+            encode::UnitKind::Control => {
+                slots = warpscope_core::codec::control::control_slots(isa, u.bits as u64)
+            }
             encode::UnitKind::Inst(i) => {
                 prop_assert_eq!(i, n);
                 let slot = slots.get(i % 3).copied().unwrap_or(0);
                 let word = if isa.dialect.control.is_some() {
-                    encode::with_slot(isa, u.bits, slot)
+                    warpscope_core::codec::control::with_slot(isa, u.bits, slot)
                 } else {
                     u.bits
                 };

@@ -9,8 +9,8 @@
 //! constant offset that is not a multiple of 4).
 //!
 //! ```
-//! use warpscope_core::{asm, decode, encode, isas};
-//! use warpscope_core::decode::FieldRole;
+//! use warpscope_core::{asm, isas};
+//! use warpscope_core::codec::{decode, encode, FieldRole};
 //! let isa = isas::w128();
 //! let inst = asm::assemble_line(isa, "SHFL.BFLY P1, R3, R2, 0x1, 0x1f ;").unwrap();
 //! let word = encode::encode(isa, &inst);
@@ -26,28 +26,13 @@
 //! assert!(err.to_string().contains("127"));
 //! ```
 
-use crate::asm::layout::{self, Layout};
-use crate::disasm::field_text;
+use super::layout::{self, FieldRole};
+use super::text::field_text;
 use crate::inst::Inst;
 use crate::operand::{cmem, reg};
 use crate::spec::model::{Builtin, Isa, TypeRef, Word};
 use serde::Serialize;
 use std::fmt;
-
-/// What a field is for, as the bitfield view colours it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum FieldRole {
-    /// A fixed field that selects the opcode (`optype`, `stype`).
-    Opcode,
-    /// The guard predicate and its negation (`pg`, `pg.not`).
-    Guard,
-    /// An operand or an operand's `!`/`~` companion.
-    Operand,
-    /// A `.MOD` modifier.
-    Modifier,
-    /// A scheduling control (`$sched`, `$req`, `$wsb`).
-    Control,
-}
 
 /// One field of a decoded word, for the bitfield view.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -174,7 +159,7 @@ pub fn match_opcode(isa: &Isa, word: Word) -> Option<usize> {
 /// order).
 pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeError> {
     let inst = decode_inst(isa, word)?;
-    let layout = Layout::of(isa, inst.opcode);
+    let layout = &super::layouts(isa)[inst.opcode];
     let op = inst.def(isa);
     let notes = op
         .fields

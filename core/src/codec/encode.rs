@@ -5,7 +5,8 @@
 //! no field covers stay zero.
 //!
 //! ```
-//! use warpscope_core::{asm, encode, isas};
+//! use warpscope_core::{asm, isas};
+//! use warpscope_core::codec::encode;
 //! let isa = isas::w128();
 //! let inst = asm::assemble_line(isa, "S2R R1, SR_LANEID ;").unwrap();
 //! let word = encode::encode(isa, &inst);
@@ -13,7 +14,7 @@
 //! assert_eq!((word >> 16) & 0xff, 1);     // rd = R1
 //! ```
 
-use crate::asm::Program;
+use super::control::{control_slot, control_word};
 use crate::inst::Inst;
 use crate::spec::model::{Isa, Word};
 use serde::Serialize;
@@ -36,15 +37,6 @@ pub fn encode(isa: &Isa, inst: &Inst) -> Word {
         word = f.insert(word, v);
     }
     word
-}
-
-/// The machine words of an assembled program, in address order.
-///
-/// One [`Word`] per instruction, as [`encode`] gives it (for Maxwell the
-/// control slot is above the 64-bit instruction word; see [`stream`] for
-/// the words as they lie in memory).
-pub fn encode_program(isa: &Isa, program: &Program) -> Vec<Word> {
-    program.lines.iter().map(|l| encode(isa, &l.inst)).collect()
 }
 
 /// What one word of a code stream is.
@@ -107,49 +99,4 @@ pub fn stream(isa: &Isa, insts: &[Inst]) -> Vec<Unit> {
         });
     }
     out
-}
-
-/// The control slot of an encoded instruction (0 without control words).
-pub fn control_slot(isa: &Isa, word: Word) -> u64 {
-    ((word & isa.control_mask()) >> isa.word_bits) as u64
-}
-
-/// A control word from up to `per_word` slots, slot `k` at bits
-/// `k * slot_bits`; missing slots hold `empty_slot`.
-pub fn control_word(isa: &Isa, slots: &[u64]) -> u64 {
-    let Some(c) = isa.dialect.control else {
-        return 0;
-    };
-    let mask = if c.slot_bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << c.slot_bits) - 1
-    };
-    (0..c.per_word)
-        .map(|k| {
-            let v = slots.get(k as usize).copied().unwrap_or(c.empty_slot) & mask;
-            v << (k * c.slot_bits)
-        })
-        .fold(0, |a, b| a | b)
-}
-
-/// The slots of a control word (`per_word` of them).
-pub fn control_slots(isa: &Isa, word: u64) -> Vec<u64> {
-    let Some(c) = isa.dialect.control else {
-        return Vec::new();
-    };
-    let mask = if c.slot_bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << c.slot_bits) - 1
-    };
-    (0..c.per_word)
-        .map(|k| (word >> (k * c.slot_bits)) & mask)
-        .collect()
-}
-
-/// An instruction's word with a control slot put back (the inverse of
-/// splitting a stream unit from its control word).
-pub fn with_slot(isa: &Isa, word: Word, slot: u64) -> Word {
-    (word & !isa.control_mask()) | ((Word::from(slot) << isa.word_bits) & isa.control_mask())
 }

@@ -14,11 +14,10 @@
 //!   `$name=value`.
 //!
 //! ```
-//! use warpscope_core::asm::layout::Layout;
-//! use warpscope_core::decode::FieldRole;
+//! use warpscope_core::codec::{self, FieldRole};
 //! let isa = warpscope_core::isas::w128();
 //! let op = isa.opcode_index("SHFL_RRI").unwrap();
-//! let l = Layout::of(isa, op);
+//! let l = &codec::layouts(isa)[op];
 //! let names: Vec<&str> = l.operands.iter()
 //!     .map(|o| isa.opcodes[op].fields[o.field].name.as_str()).collect();
 //! assert_eq!(names, ["pu", "rd", "ra", "rb", "vc"]);
@@ -26,13 +25,28 @@
 //! assert_eq!(l.roles[mode], FieldRole::Modifier);
 //! ```
 
-use crate::decode::FieldRole;
 use crate::inst::Inst;
 use crate::operand::{
     self,
     hwreg::{self, HwReg},
 };
 use crate::spec::model::{Builtin, Expr, Field, Isa, Opcode, TypeRef, Word};
+use serde::Serialize;
+
+/// What a field is for, as the bitfield view colours it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum FieldRole {
+    /// A fixed field that selects the opcode (`optype`, `stype`).
+    Opcode,
+    /// The guard predicate and its negation (`pg`, `pg.not`).
+    Guard,
+    /// An operand or an operand's `!`/`~` companion.
+    Operand,
+    /// A `.MOD` modifier.
+    Modifier,
+    /// A scheduling control (`$sched`, `$req`, `$wsb`).
+    Control,
+}
 
 /// The prefix that a companion field adds to its operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,11 +203,6 @@ impl Layout {
                 .collect(),
             used,
         }
-    }
-
-    /// The layouts of every opcode of `isa`, indexed like `isa.opcodes`.
-    pub fn all(isa: &Isa) -> Vec<Layout> {
-        (0..isa.opcodes.len()).map(|i| Layout::of(isa, i)).collect()
     }
 }
 

@@ -1,0 +1,91 @@
+//! The text of one field's value, as operands are written: the part of
+//! the disassembler that the decoder's per-field notes need too.
+//!
+//! ```
+//! use warpscope_core::{asm, isas};
+//! use warpscope_core::codec::text;
+//! let isa = isas::w128();
+//! let inst = asm::assemble_line(isa, "SHFL.BFLY P1, R3, R2, 0x1, 0x1f ;").unwrap();
+//! let rd = inst.def(isa).field_index("rd").unwrap();
+//! assert_eq!(text::field_text(isa, &inst, rd), "R3");
+//! assert_eq!(text::float_text(0x3fc0_0000), "1.5");
+//! ```
+
+use super::layout;
+use crate::inst::Inst;
+use crate::operand::{self, cmem, reg::RegClass};
+use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
+
+/// The text of one field's value as an operand: `R5`, `R[2:3]`, `PT`,
+/// `0x1f`, `-3`, `1.5`, `c[0x0][0x160]`, `SR_LANEID` (without a `!`/`~`
+/// prefix). Used by the disassembler and the bitfield view.
+///
+/// # Panics
+///
+/// Panics if `field` is not an index into the opcode's fields.
+pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
+    let f = &inst.def(isa).fields[field];
+    let v = inst.values.get(field).copied().unwrap_or(0);
+    let pair = layout::is_pair(isa, inst, field);
+    value_text(isa, f.ty, f.width, v, pair)
+}
+
+/// The text of a value of type `ty` (`width` bits); `pair` asks for a
+/// register pair `R[n:n+1]`.
+pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> String {
+    match ty {
+        TypeRef::Enum(t) => match isa.types.get(t).and_then(|et| et.name_of(v)) {
+            Some(name) => name.to_string(),
+            None => format!("?{v:#x}"),
+        },
+        TypeRef::Builtin(b) => match b {
+            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
+                RegClass::of(b).map_or_else(String::new, |c| c.text(v, pair))
+            }
+            Builtin::PModi | Builtin::SignModi => operand::flag_text(v).into(),
+            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => v.to_string(),
+            Builtin::UImm(_) => format!("{v:#x}"),
+            Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
+                // LLVM: inline-constant range in decimal, others in hex.
+                let n = n.min(width).clamp(1, 64);
+                let shift = 64 - n;
+                let signed = ((v << shift) as i64) >> shift;
+                if (-16..=64).contains(&signed) {
+                    signed.to_string()
+                } else {
+                    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+                    format!("{:#x}", v & mask)
+                }
+            }
+            Builtin::SImm(n) => {
+                let n = n.min(width).clamp(1, 64);
+                let signed = if n == 64 {
+                    v as i64
+                } else {
+                    let shift = 64 - n;
+                    ((v << shift) as i64) >> shift
+                };
+                if signed < 0 {
+                    signed.to_string()
+                } else {
+                    format!("{signed:#x}")
+                }
+            }
+            Builtin::F32Imm => float_text(v as u32),
+            Builtin::CMem => cmem::Form::CMem.text(v),
+            Builtin::CBank => cmem::Form::CBank.text(v),
+            Builtin::HwReg => layout::hwreg_text(isa, v),
+        },
+    }
+}
+
+/// Shortest decimal text that reads back to the same `f32` bits; `0f`
+/// plus 8 hex digits for infinities and NaNs.
+pub fn float_text(bits: u32) -> String {
+    let f = f32::from_bits(bits);
+    if f.is_finite() {
+        format!("{f:?}")
+    } else {
+        format!("0f{bits:08x}")
+    }
+}

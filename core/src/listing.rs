@@ -1,0 +1,119 @@
+//! The listing of an assembled program: one row per word of the code
+//! stream as it lies in memory (instructions, and Maxwell control words
+//! before the instructions they control), with its address, hex digits
+//! and text. `warpscope asm` prints it and the playground's listing pane
+//! draws it.
+//!
+//! ```
+//! use warpscope_core::{asm, isas, listing};
+//! let isa = isas::sm50();
+//! let prog = asm::assemble(isa, "S2R R5, SR_LANEID\nEXIT\n").unwrap();
+//! let rows = listing::rows(isa, &prog);
+//! assert_eq!(rows.len(), 3); // a control word, then two instructions
+//! assert_eq!(rows[0].text, "--:-:-:Y:0 | --:-:-:Y:0 | --:-:-:Y:0");
+//! assert!(matches!(rows[0].kind, listing::RowKind::Control { first: 0 }));
+//! assert_eq!(rows[1].hex, "f0c8000000070005");
+//! assert_eq!(rows[1].text, "S2R R5, SR_LANEID ;");
+//! assert_eq!(rows[0].to_string(), "001f8000fc0007e0  // control: --:-:-:Y:0 | --:-:-:Y:0 | --:-:-:Y:0");
+//! ```
+
+use crate::asm::Program;
+use crate::codec::control::control_text;
+use crate::codec::encode::{self, UnitKind};
+use crate::diag::Span;
+use crate::disasm;
+use crate::inst::Inst;
+use crate::spec::model::{Isa, Word};
+use serde::Serialize;
+use std::fmt;
+
+/// What a row of the listing shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum RowKind {
+    /// A scheduling control word; `first` is the index (in the program's
+    /// lines) of the first instruction it controls.
+    Control {
+        /// Index of the first instruction it controls.
+        first: usize,
+    },
+    /// Instruction `index` of the program, from source line `line`.
+    Inst {
+        /// Index in the program's lines.
+        index: usize,
+        /// 1-based source line.
+        line: usize,
+        /// Byte span of the statement in the source.
+        span: Span,
+        /// The instruction's whole encoding, control slot included (what
+        /// the bitfield view edits).
+        word: Word,
+    },
+}
+
+/// One row of the listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// What the row is.
+    pub kind: RowKind,
+    /// Byte address.
+    pub addr: u64,
+    /// The bits as they lie in memory: the control word, or the
+    /// instruction's words without its control slot.
+    pub bits: Word,
+    /// Machine words the row takes.
+    pub words: u32,
+    /// The words in hex, most significant digit first, a group per word
+    /// (`disasm::format_words`).
+    pub hex: String,
+    /// Canonical disassembly, or the control word's slots in maxas'
+    /// notation.
+    pub text: String,
+}
+
+impl fmt::Display for Row {
+    /// The row as `warpscope asm` prints it: hex, two spaces, the text
+    /// (`// control: ` before a control word's slots).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let note = match self.kind {
+            RowKind::Control { .. } => "// control: ",
+            RowKind::Inst { .. } => "",
+        };
+        write!(f, "{}  {note}{}", self.hex, self.text)
+    }
+}
+
+/// The listing of `program`, in address order.
+pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
+    let insts: Vec<Inst> = program.lines.iter().map(|l| l.inst.clone()).collect();
+    let mut next = 0;
+    encode::stream(isa, &insts)
+        .into_iter()
+        .map(|u| {
+            let (kind, text) = match u.kind {
+                UnitKind::Control => (
+                    RowKind::Control { first: next },
+                    control_text(isa, u.bits as u64),
+                ),
+                UnitKind::Inst(i) => {
+                    next = i + 1;
+                    let l = &program.lines[i];
+                    let kind = RowKind::Inst {
+                        index: i,
+                        line: l.line,
+                        span: l.span,
+                        word: encode::encode(isa, &l.inst),
+                    };
+                    (kind, disasm::disasm(isa, &l.inst))
+                }
+            };
+            Row {
+                kind,
+                addr: u.addr,
+                bits: u.bits,
+                words: u.words,
+                hex: disasm::format_words(isa, u.bits, u.words),
+                text,
+            }
+        })
+        .collect()
+}
