@@ -1,0 +1,485 @@
+//! The syntax of one statement: guard, mnemonic and modifiers, operands
+//! in every form (registers, pairs, numbers, floats, constants,
+//! `hwreg(...)`, AMDGPU expressions) and controls, before any of it is
+//! matched to an opcode.
+//!
+//! ```
+//! use warpscope_core::{asm, isas};
+//! let errs = asm::assemble_line(isas::w128(), "IADD3 R0, R1 R2").unwrap_err();
+//! assert_eq!(errs[0].message, "unexpected `R2`");
+//! let errs = asm::assemble_line(isas::w128(), "MOV R1, c[0x3").unwrap_err();
+//! assert!(errs[0].message.starts_with("expected `]` to close the constant bank"));
+//! ```
+
+use super::expr;
+use super::lexer::{Punct, Tok, Token};
+use super::Ctx;
+use crate::codec::layout::Prefix;
+use crate::diag::{Diagnostic, Span};
+use crate::operand::reg::RegName;
+
+/// An instruction statement, parsed but not yet matched to an opcode.
+#[derive(Debug)]
+pub(super) struct ParsedInst {
+    pub(super) span: Span,
+    pub(super) guard: Option<(bool, Span)>,
+    pub(super) mnemonic: Span,
+    pub(super) mods: Vec<Span>,
+    pub(super) operands: Vec<Operand>,
+    pub(super) controls: Vec<Control>,
+}
+
+/// One written operand: an optional `!`/`~` prefix and its form.
+#[derive(Debug)]
+pub(super) struct Operand {
+    pub(super) prefix: Option<(Prefix, Span)>,
+    pub(super) form: Form,
+    pub(super) span: Span,
+}
+
+/// The shape of a written operand.
+#[derive(Debug)]
+pub(super) enum Form {
+    /// Register, enum value name, `True`/`False` or label.
+    Ident,
+    /// `R[2:3]`: the class identifier's span and the two numbers.
+    Pair(Span, u128, u128),
+    /// Integer, possibly negated.
+    Int(bool, u128),
+    /// Decimal float text (its span), possibly negated.
+    Float(bool, Span),
+    /// `0f...` bits, possibly negated.
+    FloatBits(bool, u32),
+    /// `c[bank][offset]` with the spans of both numbers.
+    CMem((u128, Span), (u128, Span)),
+    /// `hwreg(a)` or `hwreg(a, b, c)` (AMDGPU).
+    HwReg(Vec<HwArg>),
+}
+
+/// One argument of `hwreg(...)`.
+#[derive(Debug)]
+pub(super) enum HwArg {
+    /// A register name (`HW_REG_MODE`).
+    Name(Span),
+    /// A number or absolute expression.
+    Num(u32, Span),
+}
+
+/// A control `$name=value`.
+#[derive(Debug)]
+pub(super) struct Control {
+    pub(super) name: Span,
+    pub(super) value: Operand,
+    pub(super) span: Span,
+}
+
+/// Reads the tokens of one statement.
+pub(super) struct Parser<'c, 't> {
+    pub(super) ctx: &'c Ctx<'c>,
+    pub(super) toks: &'t [Token],
+    pub(super) pos: usize,
+    pub(super) diags: Vec<Diagnostic>,
+}
+
+impl Operand {
+    /// The identifier part of the operand (after any `!`/`~` prefix).
+    pub(super) fn ident_span(&self) -> Span {
+        match self.prefix {
+            Some((_, p)) => Span::new(p.end, self.span.end),
+            None => self.span,
+        }
+    }
+}
+
+impl<'c, 't> Parser<'c, 't> {
+    pub(super) fn new(ctx: &'c Ctx<'c>, toks: &'t [Token]) -> Parser<'c, 't> {
+        Parser {
+            ctx,
+            toks,
+            pos: 0,
+            diags: Vec::new(),
+        }
+    }
+
+    pub(super) fn peek(&self) -> Option<Token> {
+        self.toks.get(self.pos).copied()
+    }
+
+    pub(super) fn peek_at(&self, k: usize) -> Option<Token> {
+        self.toks.get(self.pos + k).copied()
+    }
+
+    pub(super) fn eat(&mut self, p: Punct) -> Option<Span> {
+        match self.peek() {
+            Some(t) if t.kind == Tok::P(p) => {
+                self.pos += 1;
+                Some(t.span)
+            }
+            _ => None,
+        }
+    }
+
+    /// The current token's span, or an empty span after the last token.
+    pub(super) fn here(&self) -> Span {
+        match self.peek() {
+            Some(t) => t.span,
+            None => {
+                let end = self.toks.last().map_or(0, |t| t.span.end);
+                Span::new(end, end)
+            }
+        }
+    }
+
+    pub(super) fn found(&self) -> String {
+        match self.peek() {
+            Some(t) if t.kind == Tok::Error => "an invalid token".into(),
+            Some(t) => format!("`{}`", self.ctx.text(t.span)),
+            None => "the end of the statement".into(),
+        }
+    }
+
+    /// Reports `msg` at the current token unless that token was already
+    /// reported by the lexer.
+    pub(super) fn error_here(&mut self, msg: impl Into<String>) {
+        if self.peek().is_some_and(|t| t.kind == Tok::Error) {
+            return;
+        }
+        let span = self.here();
+        self.diags.push(Diagnostic::error(span, msg));
+    }
+
+    /// True when the identifier at `span` starts with a known mnemonic.
+    pub(super) fn is_mnemonic(&self, span: Span) -> bool {
+        let text = self.ctx.text(span);
+        let head = text.split('.').next().unwrap_or(text);
+        self.ctx.mnemonics.contains_key(&head.to_ascii_uppercase())
+    }
+
+    pub(super) fn instruction(&mut self) -> Option<ParsedInst> {
+        let start = self.here();
+        let mut guard = None;
+        if let Some(at) = self.eat(Punct::At) {
+            let neg = self.eat(Punct::Bang).is_some();
+            match self.peek() {
+                Some(t)
+                    if t.kind == Tok::Ident
+                        && !(matches!(self.ctx.reg(self.ctx.text(t.span)), RegName::NotReg)
+                            && self.is_mnemonic(t.span)) =>
+                {
+                    self.pos += 1;
+                    guard = Some((neg, t.span));
+                }
+                _ => {
+                    let msg = format!("expected a predicate after `@`, found {}", self.found());
+                    self.error_here(msg);
+                    let _ = at;
+                    return None;
+                }
+            }
+        }
+        let mnemonic_tok = match self.peek() {
+            Some(t) if t.kind == Tok::Ident => {
+                self.pos += 1;
+                t
+            }
+            _ => {
+                let msg = if guard.is_some() {
+                    format!(
+                        "expected a mnemonic after the guard, found {}",
+                        self.found()
+                    )
+                } else {
+                    format!("expected an instruction, found {}", self.found())
+                };
+                self.error_here(msg);
+                return None;
+            }
+        };
+        // Split `SHFL.BFLY` into the mnemonic and modifier spans.
+        let text = self.ctx.text(mnemonic_tok.span);
+        let base = mnemonic_tok.span.start;
+        let mut parts = Vec::new();
+        let mut off = 0;
+        for part in text.split('.') {
+            parts.push(Span::new(base + off, base + off + part.len()));
+            off += part.len() + 1;
+        }
+        let mnemonic = parts[0];
+        let mods = parts[1..].to_vec();
+        let mut ok = true;
+        for m in &mods {
+            if m.is_empty() {
+                self.diags.push(
+                    Diagnostic::error(Span::new(m.start - 1, m.start), "empty modifier after `.`")
+                        .with_help("write a modifier name after the dot, or remove the dot"),
+                );
+                ok = false;
+            }
+        }
+        let mut operands = Vec::new();
+        if self.peek().is_some() && self.peek().map(|t| t.kind) != Some(Tok::P(Punct::Dollar)) {
+            loop {
+                match self.operand() {
+                    Some(o) => operands.push(o),
+                    None => return None,
+                }
+                if self.eat(Punct::Comma).is_none() {
+                    break;
+                }
+            }
+        }
+        let mut controls = Vec::new();
+        while let Some(dollar) = self.eat(Punct::Dollar) {
+            let name = match self.peek() {
+                Some(t) if t.kind == Tok::Ident => {
+                    self.pos += 1;
+                    t.span
+                }
+                _ => {
+                    let msg = format!("expected a control name after `$`, found {}", self.found());
+                    self.error_here(msg);
+                    return None;
+                }
+            };
+            if self.eat(Punct::Assign).is_none() {
+                let msg = format!(
+                    "expected `=` after `${}`, found {}",
+                    self.ctx.text(name),
+                    self.found()
+                );
+                self.error_here(msg);
+                return None;
+            }
+            let value = self.operand()?;
+            let span = dollar.to(value.span);
+            controls.push(Control { name, value, span });
+        }
+        if let Some(t) = self.peek() {
+            if t.kind != Tok::Error {
+                let help = if operands.is_empty() {
+                    "operands are separated by `,`"
+                } else {
+                    "operands are separated by `,`; controls are written `$name=value`"
+                };
+                self.diags.push(
+                    Diagnostic::error(t.span, format!("unexpected `{}`", self.ctx.text(t.span)))
+                        .with_help(help),
+                );
+            }
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        let end = self.toks.last().map_or(start, |t| t.span);
+        Some(ParsedInst {
+            span: start.to(end),
+            guard,
+            mnemonic,
+            mods,
+            operands,
+            controls,
+        })
+    }
+
+    pub(super) fn number(&mut self, neg: Option<Span>) -> Option<(Form, Span)> {
+        let t = self.peek()?;
+        let negated = neg.is_some();
+        let form = match t.kind {
+            Tok::Int(v) => Form::Int(negated, v),
+            Tok::Float => Form::Float(negated, t.span),
+            Tok::FloatBits(b) => Form::FloatBits(negated, b),
+            _ => return None,
+        };
+        self.pos += 1;
+        Some((form, neg.map_or(t.span, |n| n.to(t.span))))
+    }
+
+    pub(super) fn operand(&mut self) -> Option<Operand> {
+        if self.ctx.amdgpu() {
+            return self.amdgpu_operand();
+        }
+        let start = self.here();
+        if self.peek().map(|t| t.kind) == Some(Tok::P(Punct::LParen)) {
+            // `(1 << 3)`: a parenthesised integer expression.
+            let (v, span) = self.abs_expr()?;
+            return Some(Operand {
+                prefix: None,
+                form: Form::Int(false, u128::from(v)),
+                span: start.to(span),
+            });
+        }
+        let prefix = if let Some(s) = self.eat(Punct::Bang) {
+            Some((Prefix::Not, s))
+        } else {
+            self.eat(Punct::Tilde).map(|s| (Prefix::BitNot, s))
+        };
+        let neg = self.eat(Punct::Minus);
+        if let Some((form, span)) = self.number(neg) {
+            return Some(Operand {
+                prefix,
+                form,
+                span: start.to(span),
+            });
+        }
+        if neg.is_some() {
+            let msg = format!("expected a number after `-`, found {}", self.found());
+            self.error_here(msg);
+            return None;
+        }
+        let Some(t) = self.peek() else {
+            self.error_here("expected an operand");
+            return None;
+        };
+        if t.kind != Tok::Ident {
+            let msg = format!("expected an operand, found {}", self.found());
+            self.error_here(msg);
+            return None;
+        }
+        self.pos += 1;
+        if self.eat(Punct::LBracket).is_none() {
+            return Some(Operand {
+                prefix,
+                form: Form::Ident,
+                span: start.to(t.span),
+            });
+        }
+        let is_const = self.ctx.text(t.span).eq_ignore_ascii_case("c");
+        let first = self.bracket_int()?;
+        if is_const {
+            self.expect(Punct::RBracket, "to close the constant bank")?;
+            self.expect(Punct::LBracket, "before the constant offset")?;
+            let second = self.bracket_int()?;
+            let end = self.expect(Punct::RBracket, "to close the constant offset")?;
+            Some(Operand {
+                prefix,
+                form: Form::CMem(first, second),
+                span: start.to(end),
+            })
+        } else {
+            self.expect(Punct::Colon, "between the registers of a pair")?;
+            let second = self.bracket_int()?;
+            let end = self.expect(Punct::RBracket, "to close the register pair")?;
+            Some(Operand {
+                prefix,
+                form: Form::Pair(t.span, first.0, second.0),
+                span: start.to(end),
+            })
+        }
+    }
+
+    /// An operand in AMDGPU syntax: `hwreg(...)`, a register or name, or
+    /// an absolute expression (numbers, operators, symbols).
+    pub(super) fn amdgpu_operand(&mut self) -> Option<Operand> {
+        let start = self.here();
+        if let Some(t) = self.peek() {
+            if t.kind == Tok::Ident {
+                let text = self.ctx.text(t.span);
+                let next = self.peek_at(1).map(|n| n.kind);
+                if text.eq_ignore_ascii_case("hwreg") && next == Some(Tok::P(Punct::LParen)) {
+                    return self.hwreg_operand();
+                }
+                if !self.ctx.syms.borrow().contains_key(text) {
+                    self.pos += 1;
+                    return Some(Operand {
+                        prefix: None,
+                        form: Form::Ident,
+                        span: t.span,
+                    });
+                }
+            }
+        }
+        let (v, span) = self.abs_expr()?;
+        Some(Operand {
+            prefix: None,
+            form: Form::Int(false, u128::from(v)),
+            span: start.to(span),
+        })
+    }
+
+    /// An absolute expression (symbols allowed) and its span.
+    pub(super) fn abs_expr(&mut self) -> Option<(u32, Span)> {
+        let mut pos = self.pos;
+        let syms = self.ctx.syms.borrow().clone();
+        let e = expr::parse_with(
+            self.ctx.src,
+            self.toks,
+            &mut pos,
+            &mut self.diags,
+            Some(&syms),
+        )?;
+        self.pos = pos;
+        if let Some(l) = e.lane_use() {
+            self.diags.push(
+                Diagnostic::error(l, "`lane` cannot be used in an instruction operand")
+                    .with_help("operands are absolute expressions: numbers and symbols"),
+            );
+            return None;
+        }
+        match e.eval(0) {
+            Ok(v) => Some((v, e.span)),
+            Err(d) => {
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// `hwreg(` args `)`, the name at the current token.
+    pub(super) fn hwreg_operand(&mut self) -> Option<Operand> {
+        let start = self.here();
+        self.pos += 2;
+        let mut args = Vec::new();
+        loop {
+            match self.peek() {
+                Some(t)
+                    if t.kind == Tok::Ident
+                        && !self.ctx.syms.borrow().contains_key(self.ctx.text(t.span))
+                        && self.peek_at(1).map(|n| n.kind) != Some(Tok::P(Punct::LParen)) =>
+                {
+                    self.pos += 1;
+                    args.push(HwArg::Name(t.span));
+                }
+                _ => {
+                    let (v, span) = self.abs_expr()?;
+                    args.push(HwArg::Num(v, span));
+                }
+            }
+            if self.eat(Punct::Comma).is_some() {
+                continue;
+            }
+            let end = self.expect(Punct::RParen, "to close `hwreg(`")?;
+            return Some(Operand {
+                prefix: None,
+                form: Form::HwReg(args),
+                span: start.to(end),
+            });
+        }
+    }
+
+    pub(super) fn bracket_int(&mut self) -> Option<(u128, Span)> {
+        match self.peek() {
+            Some(Token {
+                kind: Tok::Int(v),
+                span,
+            }) => {
+                self.pos += 1;
+                Some((v, span))
+            }
+            _ => {
+                let msg = format!("expected a number, found {}", self.found());
+                self.error_here(msg);
+                None
+            }
+        }
+    }
+
+    pub(super) fn expect(&mut self, p: Punct, why: &str) -> Option<Span> {
+        if let Some(s) = self.eat(p) {
+            return Some(s);
+        }
+        let msg = format!("expected `{}` {why}, found {}", p.text(), self.found());
+        self.error_here(msg);
+        None
+    }
+}

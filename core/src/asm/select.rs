@@ -1,0 +1,548 @@
+//! Opcode selection: the opcode of a mnemonic is chosen by the number
+//! and the kinds of the operands written, then by its modifiers; the
+//! chosen opcode's fields are then filled from the guard, modifiers,
+//! operands and controls. When no opcode fits, the error names what the
+//! closest candidates expected.
+//!
+//! ```
+//! use warpscope_core::{asm, isas};
+//! let isa = isas::w128();
+//! let imm = asm::assemble_line(isa, "SHFL.UP P0, R1, R0, 0x4, 0x5").unwrap();
+//! let reg = asm::assemble_line(isa, "SHFL.UP P0, R1, R0, R4, R5").unwrap();
+//! assert_ne!(imm.opcode, reg.opcode);
+//! assert!(isa.opcodes[reg.opcode].name.starts_with("SHFL_"));
+//! let errs = asm::assemble_line(isa, "SHFL.IDX P0, R1").unwrap_err();
+//! assert!(errs[0].message.starts_with("SHFL takes 5 operands, found 2"), "{}", errs[0].message);
+//! ```
+
+use super::parser::{Form, Operand, ParsedInst};
+use super::suggest::{describe_operand, describe_type, one_of, suggest};
+use super::values::builtin_of;
+use super::Ctx;
+use crate::codec::layout::{self, Prefix};
+use crate::diag::{Diagnostic, Span};
+use crate::inst::Inst;
+use crate::operand;
+use crate::operand::reg::{self, RegName};
+use crate::spec::model::{Builtin, Field, Opcode, TypeRef};
+use std::collections::HashMap;
+
+/// An instruction being filled in: its opcode, its field values so far,
+/// the labels its operands may name and where problems go.
+struct Fill<'f, 'l> {
+    oi: usize,
+    values: Vec<u64>,
+    labels: &'f HashMap<&'l str, u64>,
+    diags: &'f mut Vec<Diagnostic>,
+}
+
+/// How a written operand relates to a field type.
+fn fits(ctx: &Ctx, o: &Operand, f: &Field) -> bool {
+    let TypeRef::Builtin(b) = f.ty else {
+        let TypeRef::Enum(_) = f.ty else { return false };
+        return matches!(o.form, Form::Ident)
+            && layout::value_of_name(ctx.isa, f.ty, ctx.text(o.ident_span())).is_some();
+    };
+    match &o.form {
+        Form::Ident => {
+            let text = ctx.text(o.ident_span());
+            match ctx.reg(text) {
+                RegName::Reg(c, _) => c.builtin() == b,
+                RegName::Bad(c, ..) => c.builtin() == b,
+                RegName::NotReg => match b {
+                    Builtin::UImm(_) | Builtin::SImm(_) => true,
+                    Builtin::PModi | Builtin::SignModi => operand::value_of(b, text).is_some(),
+                    _ => false,
+                },
+            }
+        }
+        Form::Pair(class, _, _) => {
+            let c = ctx.text(*class).to_ascii_uppercase();
+            (c == "R" && b == Builtin::Reg) || (c == "UR" && b == Builtin::UReg)
+        }
+        Form::Int(..) => matches!(
+            b,
+            Builtin::UImm(_) | Builtin::SImm(_) | Builtin::F32Imm | Builtin::HwReg
+        ),
+        Form::Float(..) | Form::FloatBits(..) => b == Builtin::F32Imm,
+        Form::CMem(..) => matches!(b, Builtin::CMem | Builtin::CBank),
+        Form::HwReg(..) => b == Builtin::HwReg,
+    }
+}
+
+impl Ctx<'_> {
+    /// Matches a parsed instruction to an opcode and computes its field
+    /// values; reports every problem into `diags`.
+    pub(super) fn build(
+        &self,
+        p: &ParsedInst,
+        labels: &HashMap<&str, u64>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Inst> {
+        let isa = self.isa;
+        let mn_text = self.text(p.mnemonic);
+        let Some(&ot_idx) = self.mnemonics.get(&mn_text.to_ascii_uppercase()) else {
+            let mut d = Diagnostic::error(p.mnemonic, format!("unknown mnemonic `{mn_text}`"));
+            let close = suggest(mn_text, isa.optypes.iter().map(|o| o.name.as_str()));
+            if !close.is_empty() {
+                d = d.with_help(format!("did you mean {}?", one_of(&close)));
+            }
+            diags.push(d);
+            return None;
+        };
+        let ot = &isa.optypes[ot_idx];
+        let n = p.operands.len();
+        // Candidates by operand count.
+        let counts: Vec<(usize, usize, usize)> = ot
+            .opcodes
+            .iter()
+            .map(|&oi| {
+                let l = &self.layouts[oi];
+                let op = &isa.opcodes[oi];
+                let max = l.operands.len();
+                let optional = l
+                    .operands
+                    .iter()
+                    .rev()
+                    .take_while(|s| op.fields[s.field].default.is_some())
+                    .count();
+                (oi, max - optional, max)
+            })
+            .collect();
+        let by_count: Vec<usize> = counts
+            .iter()
+            .filter(|(_, lo, hi)| (*lo..=*hi).contains(&n))
+            .map(|(oi, _, _)| *oi)
+            .collect();
+        if by_count.is_empty() {
+            diags.push(self.count_error(p, ot.name.as_str(), &counts));
+            return None;
+        }
+        // Candidates by operand kinds.
+        let by_kind: Vec<usize> = by_count
+            .iter()
+            .copied()
+            .filter(|&oi| {
+                let op = &isa.opcodes[oi];
+                p.operands
+                    .iter()
+                    .zip(&self.layouts[oi].operands)
+                    .all(|(o, s)| fits(self, o, &op.fields[s.field]))
+            })
+            .collect();
+        if by_kind.is_empty() {
+            diags.push(self.kind_error(p, &by_count));
+            return None;
+        }
+        // The first candidate whose modifiers resolve; else report the first.
+        let mut first_err = None;
+        for &oi in &by_kind {
+            match self.resolve_modifiers(p, oi) {
+                Ok(mods) => return self.fill(p, oi, &mods, labels, diags),
+                Err(e) => {
+                    if first_err.is_none() {
+                        first_err = Some(e);
+                    }
+                }
+            }
+        }
+        diags.extend(first_err.unwrap_or_default());
+        None
+    }
+
+    fn count_error(
+        &self,
+        p: &ParsedInst,
+        mnemonic: &str,
+        counts: &[(usize, usize, usize)],
+    ) -> Diagnostic {
+        let n = p.operands.len();
+        let mut allowed: Vec<usize> = counts.iter().flat_map(|&(_, lo, hi)| lo..=hi).collect();
+        allowed.sort_unstable();
+        allowed.dedup();
+        let list: Vec<String> = allowed.iter().map(|c| c.to_string()).collect();
+        let takes = one_of(&list);
+        let plural = if allowed == [1] { "" } else { "s" };
+        let max = allowed.iter().copied().max().unwrap_or(0);
+        let span = if n > max {
+            p.operands[max].span.to(p.operands[n - 1].span)
+        } else if let Some(last) = p.operands.last() {
+            Span::new(last.span.end, last.span.end)
+        } else {
+            p.mnemonic.to(*p.mods.last().unwrap_or(&p.mnemonic))
+        };
+        let mut d = Diagnostic::error(
+            span,
+            format!("{mnemonic} takes {takes} operand{plural}, found {n}"),
+        );
+        if let Some(syntax) = self.syntax_line(mnemonic) {
+            d = d.with_help(format!("the syntax is `{syntax}`"));
+        }
+        d
+    }
+
+    /// The first line of an optype's `__Syntax` code block, if any.
+    fn syntax_line(&self, mnemonic: &str) -> Option<String> {
+        let ot = self.isa.optype(mnemonic)?;
+        let text = ot.docs.get("Syntax")?;
+        text.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with("```"))
+            .map(|l| {
+                l.split('$')
+                    .next()
+                    .unwrap_or(l)
+                    .trim()
+                    .trim_end_matches(';')
+                    .trim()
+                    .to_string()
+            })
+    }
+
+    fn kind_error(&self, p: &ParsedInst, candidates: &[usize]) -> Diagnostic {
+        let isa = self.isa;
+        // The candidate that matches the longest prefix of operands.
+        let prefix_len = |oi: usize| {
+            let op = &isa.opcodes[oi];
+            p.operands
+                .iter()
+                .zip(&self.layouts[oi].operands)
+                .take_while(|(o, s)| fits(self, o, &op.fields[s.field]))
+                .count()
+        };
+        let best = candidates
+            .iter()
+            .map(|&oi| prefix_len(oi))
+            .max()
+            .unwrap_or(0);
+        let at = best.min(p.operands.len().saturating_sub(1));
+        let o = &p.operands[at];
+        let mut expected: Vec<String> = Vec::new();
+        let mut enum_field: Option<&Field> = None;
+        let mut field_names: Vec<&str> = Vec::new();
+        for &oi in candidates {
+            if prefix_len(oi) < at {
+                continue;
+            }
+            let op = &isa.opcodes[oi];
+            let Some(slot) = self.layouts[oi].operands.get(at) else {
+                continue;
+            };
+            let f = &op.fields[slot.field];
+            let d = describe_type(isa, f);
+            if !expected.contains(&d) {
+                expected.push(d);
+            }
+            if !field_names.contains(&f.name.as_str()) {
+                field_names.push(&f.name);
+            }
+            if matches!(f.ty, TypeRef::Enum(_)) {
+                enum_field = Some(f);
+            }
+        }
+        let ordinal = at + 1;
+        let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
+        if let (Some(f), Form::Ident) = (enum_field, &o.form) {
+            if let TypeRef::Enum(t) = f.ty {
+                if let Some(et) = isa.types.get(t) {
+                    let word = self.text(o.span);
+                    let mut d = Diagnostic::error(
+                        o.span,
+                        format!(
+                            "`{word}` is not a {} value (operand {ordinal} of {mnemonic})",
+                            et.name
+                        ),
+                    );
+                    let close = suggest(word, et.values.iter().map(|v| v.name.as_str()));
+                    if !close.is_empty() {
+                        d = d.with_help(format!("did you mean {}?", one_of(&close)));
+                    } else {
+                        d = d.with_help(format!("expected {}", one_of(&expected)));
+                    }
+                    return d;
+                }
+            }
+        }
+        Diagnostic::error(
+            o.span,
+            format!(
+                "operand {ordinal} of {mnemonic} ({}) must be {}, found {}",
+                field_names.join("/"),
+                one_of(&expected),
+                describe_operand(self, o)
+            ),
+        )
+    }
+
+    /// Assigns written modifiers to the opcode's modifier fields.
+    fn resolve_modifiers(
+        &self,
+        p: &ParsedInst,
+        oi: usize,
+    ) -> Result<Vec<(usize, u64)>, Vec<Diagnostic>> {
+        let isa = self.isa;
+        let op = &isa.opcodes[oi];
+        let slots = &self.layouts[oi].modifiers;
+        let mut assigned: Vec<Option<(u64, Span)>> = vec![None; slots.len()];
+        let mut errs = Vec::new();
+        let mut next = 0;
+        let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
+        let value_in = |k: usize, name: &str| -> Option<u64> {
+            layout::value_of_name(isa, op.fields[slots[k]].ty, name)
+        };
+        for &m in &p.mods {
+            let name = self.text(m);
+            let dot = Span::new(m.start.saturating_sub(1), m.end);
+            if let Some(k) = (next..slots.len()).find(|&k| value_in(k, name).is_some()) {
+                assigned[k] = value_in(k, name).map(|v| (v, dot));
+                next = k + 1;
+                continue;
+            }
+            if let Some(k) = (0..next).find(|&k| value_in(k, name).is_some()) {
+                let field = &op.fields[slots[k]].name;
+                let msg = if assigned[k].is_some() {
+                    format!("`.{field}` of {mnemonic} is given twice")
+                } else {
+                    format!("modifier `.{}` is out of order", name.to_ascii_uppercase())
+                };
+                errs.push(
+                    Diagnostic::error(dot, msg).with_help(self.modifier_help(&mnemonic, op, slots)),
+                );
+                continue;
+            }
+            let mut d =
+                Diagnostic::error(dot, format!("unknown modifier `.{name}` for {mnemonic}"));
+            d = d.with_help(if slots.is_empty() {
+                format!("{mnemonic} takes no modifiers")
+            } else {
+                self.modifier_help(&mnemonic, op, slots)
+            });
+            errs.push(d);
+        }
+        if errs.is_empty() {
+            for (k, a) in assigned.iter().enumerate() {
+                let f = &op.fields[slots[k]];
+                if a.is_none() && f.default.is_none() {
+                    let span = p.mnemonic.to(*p.mods.last().unwrap_or(&p.mnemonic));
+                    errs.push(
+                        Diagnostic::error(
+                            span,
+                            format!("{mnemonic} needs a `.{}` modifier", f.name),
+                        )
+                        .with_help(self.modifier_help(&mnemonic, op, slots)),
+                    );
+                }
+            }
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Ok(slots
+            .iter()
+            .zip(assigned)
+            .filter_map(|(&f, a)| a.map(|(v, _)| (f, v)))
+            .collect())
+    }
+
+    fn modifier_help(&self, mnemonic: &str, op: &Opcode, slots: &[usize]) -> String {
+        let mut form = mnemonic.to_string();
+        let mut lists = Vec::new();
+        for &s in slots {
+            let f = &op.fields[s];
+            if f.default.is_some() {
+                form.push_str(&format!("{{.{}}}", f.name));
+            } else {
+                form.push_str(&format!(".{}", f.name));
+            }
+            if let TypeRef::Enum(t) = f.ty {
+                if let Some(et) = self.isa.types.get(t) {
+                    let vals: Vec<String> = et
+                        .values
+                        .iter()
+                        .map(|v| {
+                            let d = if f.default == Some(v.value) {
+                                " (default)"
+                            } else {
+                                ""
+                            };
+                            format!(".{}{d}", v.name.to_ascii_uppercase())
+                        })
+                        .collect();
+                    lists.push(format!(".{} = {}", f.name, vals.join(" | ")));
+                }
+            }
+        }
+        format!("write {form}: {}", lists.join("; "))
+    }
+
+    /// Computes all field values of opcode `oi` for the parsed statement.
+    fn fill(
+        &self,
+        p: &ParsedInst,
+        oi: usize,
+        mods: &[(usize, u64)],
+        labels: &HashMap<&str, u64>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Inst> {
+        let op = &self.isa.opcodes[oi];
+        let before = diags.len();
+        let mut fill = Fill {
+            oi,
+            values: op
+                .fields
+                .iter()
+                .map(|f| f.fixed.or(f.default).unwrap_or(0))
+                .collect(),
+            labels,
+            diags,
+        };
+        self.fill_guard(p, &mut fill);
+        for &(f, v) in mods {
+            fill.values[f] = v;
+        }
+        self.fill_operands(p, &mut fill);
+        self.fill_controls(p, &mut fill);
+        if fill.diags.len() > before {
+            return None;
+        }
+        Some(Inst {
+            opcode: oi,
+            values: fill.values,
+        })
+    }
+
+    /// The guard `@P0` / `@!P0`, or the guard field's true predicate.
+    fn fill_guard(&self, p: &ParsedInst, fill: &mut Fill) {
+        let op = &self.isa.opcodes[fill.oi];
+        let layout = &self.layouts[fill.oi];
+        if let Some(g) = layout.guard {
+            if op.fields[g].default.is_none() {
+                fill.values[g] = op.fields[g].zero_register().unwrap_or(reg::PT);
+            }
+        }
+        let Some((neg, span)) = p.guard else {
+            return;
+        };
+        let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
+        let Some(g) = layout.guard else {
+            fill.diags.push(Diagnostic::error(
+                span,
+                format!("{mnemonic} cannot be guarded by a predicate"),
+            ));
+            return;
+        };
+        let f = &op.fields[g];
+        let text = self.text(span);
+        match self.reg(text) {
+            RegName::Reg(c, v) if c.builtin() == builtin_of(f) => fill.values[g] = v,
+            RegName::Bad(_, msg, help) => fill
+                .diags
+                .push(Diagnostic::error(span, msg).with_help(help)),
+            _ => fill.diags.push(Diagnostic::error(
+                span,
+                format!(
+                    "the guard must be {}, found `{text}`",
+                    describe_type(self.isa, f)
+                ),
+            )),
+        }
+        if neg {
+            match layout.guard_not {
+                Some(n) => fill.values[n] = 1,
+                None => fill.diags.push(Diagnostic::error(
+                    Span::new(span.start.saturating_sub(1), span.end),
+                    format!("the guard of {mnemonic} cannot be negated"),
+                )),
+            }
+        }
+    }
+
+    /// The operands in `Order<...>`, with their `!`/`~` companions; then
+    /// the register pairs, once every modifier is known.
+    fn fill_operands(&self, p: &ParsedInst, fill: &mut Fill) {
+        let op = &self.isa.opcodes[fill.oi];
+        let mut pairs: Vec<(usize, &Operand)> = Vec::new();
+        for (o, slot) in p.operands.iter().zip(&self.layouts[fill.oi].operands) {
+            let f = &op.fields[slot.field];
+            if let Some((prefix, pspan)) = o.prefix {
+                match slot.companion {
+                    Some((want, c)) if want == prefix => fill.values[c] = 1,
+                    _ => fill.diags.push(
+                        Diagnostic::error(
+                            pspan,
+                            format!(
+                                "`{}` cannot be applied to operand `{}`",
+                                prefix.symbol(),
+                                f.name
+                            ),
+                        )
+                        .with_help(match prefix {
+                            Prefix::Not => "only predicate operands with a `.not` field take `!`",
+                            Prefix::BitNot => {
+                                "only register operands with a `.bitnot` field take `~`"
+                            }
+                        }),
+                    ),
+                }
+            }
+            if let Some(v) = self.operand_value(o, f, fill.labels, fill.diags) {
+                fill.values[slot.field] = v;
+            }
+            if matches!(f.ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg)) {
+                pairs.push((slot.field, o));
+            }
+        }
+        for (fi, o) in pairs {
+            if let Some(d) = self.pair_problem(op, fi, o, &fill.values) {
+                fill.diags.push(d);
+            }
+        }
+    }
+
+    /// The controls `$name=value`.
+    fn fill_controls(&self, p: &ParsedInst, fill: &mut Fill) {
+        let op = &self.isa.opcodes[fill.oi];
+        let layout = &self.layouts[fill.oi];
+        let mut seen: Vec<(usize, Span)> = Vec::new();
+        for c in &p.controls {
+            let name = self.text(c.name);
+            let Some(&fi) = layout
+                .controls
+                .iter()
+                .find(|&&i| op.fields[i].name.eq_ignore_ascii_case(name))
+            else {
+                let names: Vec<String> = layout
+                    .controls
+                    .iter()
+                    .map(|&i| format!("${}", op.fields[i].name))
+                    .collect();
+                let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
+                fill.diags.push(
+                    Diagnostic::error(c.name, format!("unknown control `${name}`")).with_help(
+                        if names.is_empty() {
+                            format!("{mnemonic} has no controls")
+                        } else {
+                            format!("the controls are {}", names.join(" "))
+                        },
+                    ),
+                );
+                continue;
+            };
+            if let Some((_, prev)) = seen.iter().find(|(i, _)| *i == fi) {
+                fill.diags.push(
+                    Diagnostic::error(c.span, format!("`${name}` is given twice")).with_help(
+                        format!(
+                            "the first is at column {}",
+                            crate::diag::line_col(self.src, prev.start).col
+                        ),
+                    ),
+                );
+                continue;
+            }
+            seen.push((fi, c.span));
+            if let Some(v) = self.operand_value(&c.value, &op.fields[fi], fill.labels, fill.diags) {
+                fill.values[fi] = v;
+            }
+        }
+    }
+}

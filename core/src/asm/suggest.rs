@@ -1,0 +1,136 @@
+//! Help for what went wrong: what a field takes and what was written
+//! instead, and names close to a misspelt one (edit distance, with
+//! swapped neighbours counting one).
+//!
+//! ```
+//! use warpscope_core::{asm, isas};
+//! let errs = asm::assemble_line(isas::w128(), "SHFLL.BFLY P1, R3, R2, 0x1, 0x1f").unwrap_err();
+//! assert_eq!(errs[0].help.as_deref(), Some("did you mean `SHF` or `SHFL`?"));
+//! let errs = asm::assemble_line(isas::w128(), "IADD3 R0, P1, R2, RZ").unwrap_err();
+//! assert!(errs[0].message.contains("must be a register (R0..R254, RZ)"));
+//! ```
+
+use super::parser::{Form, Operand};
+use super::Ctx;
+use crate::operand::hwreg;
+use crate::operand::reg::{RegClass, RegName};
+use crate::spec::model::{Builtin, Field, Isa, TypeRef};
+
+/// What a field takes, for messages: `a register (R0..R254, RZ)`.
+pub(super) fn describe_type(isa: &Isa, f: &Field) -> String {
+    match f.ty {
+        TypeRef::Enum(t) => match isa.types.get(t) {
+            Some(et) => {
+                let names: Vec<&str> = et.values.iter().take(4).map(|v| v.name.as_str()).collect();
+                let more = if et.values.len() > 4 { ", ..." } else { "" };
+                format!("a {} name ({}{more})", et.name, names.join(", "))
+            }
+            None => "a name".into(),
+        },
+        TypeRef::Builtin(b) => match b {
+            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
+                RegClass::of(b).map_or_else(String::new, |c| {
+                    format!("a {} ({})", c.describe(), c.names())
+                })
+            }
+            Builtin::PModi | Builtin::SignModi => "`True` or `False`".into(),
+            Builtin::UImm(n) => format!("an unsigned {n}-bit immediate"),
+            Builtin::SImm(n) => format!("a signed {n}-bit immediate"),
+            Builtin::F32Imm => "a float immediate".into(),
+            Builtin::CMem | Builtin::CBank => "a constant `c[bank][offset]`".into(),
+            Builtin::HwReg => format!(
+                "a hardware register `hwreg(...)` or a {}-bit value",
+                hwreg::WIDTH
+            ),
+        },
+    }
+}
+
+/// What a written operand is, for messages: `the immediate `0x1``.
+pub(super) fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
+    let text = ctx.text(o.span);
+    match &o.form {
+        Form::Ident => match ctx.reg(ctx.text(o.ident_span())) {
+            RegName::Reg(c, _) => format!("{} `{text}`", c.describe()),
+            _ => format!("the name `{text}`"),
+        },
+        Form::Pair(..) => format!("the register pair `{text}`"),
+        Form::Int(..) => format!("the immediate `{text}`"),
+        Form::Float(..) | Form::FloatBits(..) => format!("the float `{text}`"),
+        Form::CMem(..) => format!("the constant `{text}`"),
+        Form::HwReg(..) => format!("the hardware register `{text}`"),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(super) fn one_of(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Edit distance (insertions, deletions, substitutions and swaps of two
+/// neighbouring characters), case-insensitive.
+pub(super) fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_uppercase()).collect();
+    let b: Vec<u8> = b.bytes().map(|c| c.to_ascii_uppercase()).collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * w + j] = if i == 0 {
+                j
+            } else if j == 0 {
+                i
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (d[(i - 1) * w + j - 1] + cost)
+                    .min(d[(i - 1) * w + j] + 1)
+                    .min(d[i * w + j - 1] + 1);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * w + j - 2] + 1);
+                }
+                best
+            };
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+/// Up to three names close to `word` (by edit distance or prefix).
+pub(super) fn suggest<'n>(word: &str, names: impl Iterator<Item = &'n str>) -> Vec<String> {
+    let upper = word.to_ascii_uppercase();
+    let limit = (word.len() / 3).max(1);
+    let mut scored: Vec<(usize, &str)> = names
+        .filter_map(|n| {
+            let d = distance(word, n);
+            let nu = n.to_ascii_uppercase();
+            let prefix = upper.len() >= 2 && (nu.starts_with(&upper) || upper.starts_with(&nu));
+            (d <= limit || prefix).then_some((if prefix { d.min(limit) } else { d }, n))
+        })
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, n)| format!("`{n}`"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        let names = ["SHFL", "S2R", "S2UR", "SETREG", "MOV"];
+        assert_eq!(suggest("SHFLL", names.iter().copied()), vec!["`SHFL`"]);
+        assert_eq!(suggest("shfl", names.iter().copied())[0], "`SHFL`");
+        assert!(suggest("XYZZY", names.iter().copied()).is_empty());
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(one_of(&["a".into(), "b".into(), "c".into()]), "a, b or c");
+    }
+}
