@@ -224,22 +224,30 @@ pub fn parse(text: &str, classes: &[RegClass]) -> RegName {
         if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
             continue;
         }
-        let last = class.last();
-        let range = class.range();
-        let msg = format!("`{text}` is not a {}: they are {range}", class.describe());
         let n = rest.parse::<u64>();
-        return match (n, class.zero_name()) {
-            (Ok(n), _) if n <= last => RegName::Reg(class, n),
-            (Ok(n), Some(z)) if Some(n) == class.zero() => RegName::Bad(
-                class,
-                msg,
-                format!("{}{n} is the encoding of {z}: write `{z}`", class.prefix()),
-            ),
-            (_, Some(z)) => RegName::Bad(class, msg, format!("use {range}, or {z}")),
-            (_, None) => RegName::Bad(class, msg, format!("use {range}")),
-        };
+        if let Ok(n) = n {
+            if n <= class.last() {
+                return RegName::Reg(class, n);
+            }
+        }
+        return bad(class, text, n.ok());
     }
     RegName::NotReg
+}
+
+/// The error for `text`, which names register `n` (`None`: too large to
+/// read) of `class` that does not exist.
+fn bad(class: RegClass, text: &str, n: Option<u64>) -> RegName {
+    let range = class.range();
+    let msg = format!("`{text}` is not a {}: they are {range}", class.describe());
+    let help = match (n, class.zero_name()) {
+        (Some(n), Some(z)) if Some(n) == class.zero() => {
+            format!("{}{n} is the encoding of {z}: write `{z}`", class.prefix())
+        }
+        (_, Some(z)) => format!("use {range}, or {z}"),
+        (_, None) => format!("use {range}"),
+    };
+    RegName::Bad(class, msg, help)
 }
 
 #[cfg(test)]
