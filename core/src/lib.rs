@@ -1,8 +1,9 @@
 //! warpscope-core: everything that knows about ISAs and warps.
 //!
 //! Data flows one way:
-//! source text → [`asm`] → [`inst::Inst`] → [`encode`] → bits → [`decode`] →
-//! [`inst::Inst`] → [`disasm`] → text, and [`inst::Inst`] → [`sim`] → events.
+//! source text → [`asm`] → [`inst::Inst`] → [`codec::encode`] → bits →
+//! [`codec::decode`] → [`inst::Inst`] → [`disasm`] → text, and
+//! [`inst::Inst`] → [`sim`] → events.
 //!
 //! The ISA itself is data: description files in the seeds' language
 //! (`core/isa/`), read by [`spec`] into a validated [`spec::model::Isa`].
