@@ -244,10 +244,16 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
                 return Err(bad("a 64-bit register pair must start at an even register"));
             }
             TypeRef::Builtin(Builtin::CMem) if !cmem::Form::CMem.is_aligned(raw) => {
-                return Err(bad("a constant offset must be a multiple of 4"));
+                return Err(bad(&format!(
+                    "a constant offset must be a multiple of {}",
+                    cmem::ALIGN
+                )));
             }
             TypeRef::Builtin(Builtin::SGpr) if raw > reg::LAST_SGPR => {
-                return Err(bad("only s0..s101 are scalar registers warpscope models"));
+                return Err(bad(&format!(
+                    "only {} are scalar registers warpscope models",
+                    reg::RegClass::S.range()
+                )));
             }
             _ => {}
         }
