@@ -5,6 +5,7 @@ mod asm;
 mod codec;
 mod link;
 mod puzzle;
+mod rng;
 pub mod roundtrip;
 mod sim;
 mod spec;

@@ -75,22 +75,7 @@ fn run1(isa: &Isa, inst: &Inst, active: u32, inits: &[(Loc, Value)]) -> Sim {
     sim
 }
 
-/// Deterministic xorshift generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as u32
-    }
-    fn lanes(&mut self) -> [u32; 32] {
-        std::array::from_fn(|_| self.next())
-    }
-    fn small_lanes(&mut self, n: u32) -> [u32; 32] {
-        std::array::from_fn(|_| self.next() % n)
-    }
-}
+use crate::rng::Rng;
 
 fn bit(mask: u32, lane: usize) -> bool {
     mask & (1 << lane) != 0

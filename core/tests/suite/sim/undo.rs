@@ -6,22 +6,7 @@ use warpscope_core::asm;
 use warpscope_core::isas;
 use warpscope_core::sim::{LaunchConfig, Sim, WarpState};
 
-/// Deterministic xorshift generator for program text.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as u32
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len() as u32) as usize]
-    }
-}
+use crate::rng::Rng;
 
 /// A random program exercising every kind of state change: registers,
 /// predicates, uniforms, barriers, counters, divergence, waits and exits.
