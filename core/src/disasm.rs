@@ -58,7 +58,12 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
     if let Some(g) = layout.guard {
         let neg = layout.guard_not.is_some_and(|n| get(n) != 0);
         let pred = get(g);
-        if neg || Some(pred) != op.fields[g].default.or(op.fields[g].zero_register()) {
+        if neg
+            || Some(pred)
+                != op.fields[g]
+                    .default
+                    .or_else(|| op.fields[g].zero_register())
+        {
             out.push('@');
             if neg {
                 out.push('!');

@@ -239,7 +239,7 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
                 });
             }
             TypeRef::Builtin(Builtin::Reg | Builtin::UReg)
-                if Some(raw) != f.zero_register() && odd && layout::is_pair(isa, inst, i) =>
+                if odd && Some(raw) != f.zero_register() && layout::is_pair(isa, inst, i) =>
             {
                 return Err(bad("a 64-bit register pair must start at an even register"));
             }

@@ -180,11 +180,36 @@ impl RegClass {
                 return zn.to_string();
             }
         }
-        let p = self.prefix();
-        match self {
-            RegClass::R | RegClass::UR if pair => format!("{p}[{v}:{}]", v.wrapping_add(1)),
-            _ => format!("{p}{v}"),
+        let mut out = String::with_capacity(12);
+        out.push_str(self.prefix());
+        if pair && matches!(self, RegClass::R | RegClass::UR) {
+            out.push('[');
+            push_decimal(&mut out, v);
+            out.push(':');
+            push_decimal(&mut out, v.wrapping_add(1));
+            out.push(']');
+        } else {
+            push_decimal(&mut out, v);
         }
+        out
+    }
+}
+
+/// Appends `v` in decimal (register texts are built often: every operand
+/// of every disassembled instruction).
+fn push_decimal(out: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 
@@ -293,6 +318,14 @@ mod tests {
             assert_eq!(c.zero(), Some((1 << c.width()) - 1), "{c:?}");
         }
         assert!(LAST_SGPR < 1 << RegClass::S.width());
+    }
+
+    #[test]
+    fn texts_of_any_number() {
+        assert_eq!(RegClass::R.text(u64::MAX, false), format!("R{}", u64::MAX));
+        assert_eq!(RegClass::UR.text(u64::MAX, true), format!("UR[{}:0]", u64::MAX));
+        assert_eq!(RegClass::S.text(0, true), "s0");
+        assert_eq!(RegClass::R.text(10, true), "R[10:11]");
     }
 
     #[test]
