@@ -47,6 +47,28 @@ pub const GFX9_HWREGS: &[(u8, &str, u32, &str)] = &[
     (19, "HW_REG_TMA_HI", 0, "trap memory address, high"),
 ];
 
+/// Name of the description type that names the hardware registers.
+const HWREG_TYPE: &str = "HwRegId";
+
+/// The values hardware registers start with in warpscope, by name (the
+/// others start at 0). Documented in the `HwRegId` notes of
+/// `core/isa/gfx9/base.isa`.
+const HWREG_RESETS: &[(&str, u32)] = &[
+    ("HW_REG_MODE", 0x0000_03f0),
+    ("HW_REG_GPR_ALLOC", 0x0600_3f00),
+];
+
+/// The hardware registers of `isa` that start non-zero: (id, value).
+pub(crate) fn hwreg_resets(isa: &Isa) -> Vec<(u8, u32)> {
+    let Some(t) = isa.enum_type(HWREG_TYPE) else {
+        return Vec::new();
+    };
+    HWREG_RESETS
+        .iter()
+        .filter_map(|&(name, reset)| Some((u8::try_from(t.value_of(name)?).ok()?, reset)))
+        .collect()
+}
+
 /// Name of hardware register `id`: `HW_REG_MODE`, or `hwreg(N)` for an id
 /// GFX9 does not name.
 pub fn hwreg_name(id: u8) -> String {

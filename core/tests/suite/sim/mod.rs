@@ -2,6 +2,7 @@
 
 mod behaviour;
 mod gfx9;
+mod prepare;
 mod reference;
 mod sm50;
 mod undo;
