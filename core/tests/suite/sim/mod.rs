@@ -2,6 +2,7 @@
 
 mod behaviour;
 mod gfx9;
+mod machine;
 mod prepare;
 mod reference;
 mod sm50;
