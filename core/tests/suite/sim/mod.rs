@@ -8,3 +8,4 @@ mod reference;
 mod sm50;
 mod undo;
 mod w128_golden;
+mod width;
