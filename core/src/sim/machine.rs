@@ -23,6 +23,7 @@
 //! ```
 
 use super::operands::{PT, RZ, URZ};
+use super::state::NUM_BARRIERS;
 use crate::spec::model::{Builtin, Isa, TypeRef};
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -35,9 +36,6 @@ const HWREG_TYPE: &str = "HwRegId";
 
 /// Name of the description type of convergence barrier registers.
 const BARRIER_TYPE: &str = "BReg";
-
-/// Number of convergence barriers the state holds.
-const NUM_BARRIERS: u32 = 16;
 
 /// The condition-code flags, in the order the state stores them (bit 0
 /// first).
@@ -323,7 +321,7 @@ pub fn register_files(isa: &Isa) -> Vec<RegFile> {
         files.push(f);
     }
     if let Some(t) = uses.enum_named(isa, BARRIER_TYPE) {
-        let count = (t.values.len() as u32).min(NUM_BARRIERS);
+        let count = t.values.len().min(NUM_BARRIERS) as u32;
         files.push(file(
             "B",
             count,

@@ -42,6 +42,20 @@
 //!   a lane that does not participate) are computed from that lane's
 //!   current register and reported in the event and as a warning.
 //!
+//! # Where things live
+//!
+//! * `semantics/`: what each instruction does, one module per family
+//!   (w128 collectives, w128 ALU and control flow, w128 special
+//!   registers, sm50, gfx9). **A new instruction's semantics go there**;
+//!   its module docs say how. [`prepare`] resolves an ISA's fields once.
+//! * `write.rs`: the one write path (`Sim::write`) and the undo log.
+//! * `state.rs`: [`WarpState`], storage indexed by [`Loc`].
+//! * `load.rs`: building a [`Sim`] from a program and its `.init`s.
+//! * [`machine`]: the register files a dialect has, from its description.
+//! * `operands.rs`: the operand encodings the simulator relies on (zero
+//!   registers, `hwreg`, constant banks), in one place.
+//! * `sreg.rs`: special registers; `event.rs`: what a step reports.
+//!
 //! # Example
 //!
 //! ```

@@ -1,6 +1,6 @@
 //! The operand encodings the simulator relies on, gathered in one place:
 //! the zero registers (RZ, URZ, PT/UPT), the packing of AMDGPU's `hwreg`
-//! operand and of the two constant-bank operands.
+//! operand, of the two constant-bank operands and of AMDGPU's `SGpr`.
 //!
 //! Nothing else in the simulator spells these numbers; when the crate
 //! gains one home for operand classes, this module becomes a re-export of
@@ -12,6 +12,11 @@ pub(crate) const RZ: u8 = 255;
 pub(crate) const URZ: u8 = 63;
 /// Number of PT and UPT (read true, discard writes).
 pub(crate) const PT: u8 = 7;
+
+/// An AMDGPU `SGpr` operand's register number (the 7-bit encoding).
+pub(crate) fn sgpr(v: u64) -> u8 {
+    v.min(127) as u8
+}
 
 /// Number of hardware register ids a `hwreg` operand can name (6 bits).
 pub(crate) const HWREG_IDS: usize = 64;

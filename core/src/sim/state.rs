@@ -4,6 +4,9 @@ use super::event::{Loc, Value};
 use super::operands::{HWREG_IDS, PT, RZ, URZ};
 use serde::Serialize;
 
+/// Number of convergence barrier registers (B0..B15).
+pub(crate) const NUM_BARRIERS: usize = 16;
+
 /// Number of general-purpose registers (R0..R254; RZ is not stored).
 pub const NUM_REGS: usize = RZ as usize;
 
@@ -22,7 +25,7 @@ pub struct WarpState {
     /// UP0..UP6.
     pub(crate) upreds: [bool; PT as usize],
     /// B0..B15 as lane masks.
-    pub(crate) barriers: [u32; 16],
+    pub(crate) barriers: [u32; NUM_BARRIERS],
     /// SR_PM0..SR_PM7.
     pub(crate) pm: [u32; 8],
     /// SR_PM_HI0..SR_PM_HI7.
@@ -56,7 +59,7 @@ impl WarpState {
             preds: [0; PT as usize],
             uregs: vec![0; URZ as usize],
             upreds: [false; PT as usize],
-            barriers: [0; 16],
+            barriers: [0; NUM_BARRIERS],
             pm: [0; 8],
             pm_hi: [0; 8],
             pc: [0; 32],

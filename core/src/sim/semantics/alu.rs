@@ -7,6 +7,7 @@ use super::fields::Fields;
 use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::operands::RZ;
+use crate::sim::state::NUM_BARRIERS;
 use crate::sim::{lanes, Ctx, Sim};
 
 /// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
@@ -266,7 +267,7 @@ fn bra(f: &Fields) -> Result<Build, PrepError> {
 fn barrier(f: &Fields, sync: bool) -> Result<Build, PrepError> {
     let bar = f.raw(if sync { "ba" } else { "bd" })?;
     build(move |v, _| {
-        let bar = bar.get(v).min(15) as u8;
+        let bar = bar.get(v).min(NUM_BARRIERS as u64 - 1) as u8;
         op(if sync {
             Alu::Bsync { bar }
         } else {

@@ -8,21 +8,31 @@
 //! | sm50 (Maxwell) | `P2R` (and `S2R`, `EXIT` from the w128 modules) | `maxwell` |
 //! | gfx9 (scalar wave) | `s_getreg_b32`, `s_setreg_b32`, `s_setreg_imm32_b32`, `s_nop`, `s_endpgm` | `wave` |
 //!
-//! Each family module has two halves:
+//! Which families an ISA's optypes are looked up in depends on its
+//! machine (`families`): a w128 `P2R` is not Maxwell's.
 //!
-//! * `recipe(optype)`: maps an optype name to a builder, which looks
-//!   every field up by name **once per ISA** ([`prepare`]): a field that is
-//!   missing or of the wrong class is a [`PrepError`] naming the opcode
-//!   and the field, never a silent RZ. The builder turns an instruction's
-//!   field values into the family's operation enum (register numbers,
-//!   immediates, small enums) without any name lookup.
+//! Each family module has three parts:
+//!
+//! * an operation enum (`Alu`, `Collective`...): operands resolved to
+//!   register numbers, immediates and small enums, so a step never looks
+//!   a name up;
+//! * `recipe(optype)`: the table of the family's optypes, each with a
+//!   builder that looks its fields up by name **once per ISA**
+//!   ([`prepare`], cached for the bundled ISAs) through `fields::Fields`.
+//!   A field that is missing or of the wrong class is a [`PrepError`]
+//!   naming the opcode and the field, never a silent RZ; so is an enum
+//!   value the semantics do not know. The builder turns one instruction's
+//!   field values into the operation;
 //! * an `exec_*` method on `Sim`: executes one operation for the step's
-//!   lanes and returns its [`EventDetail`].
+//!   participating lanes and returns its [`EventDetail`]. Every change to
+//!   the state goes through `Sim::write` (`sim/write.rs`), which also
+//!   logs it for undo and records it in the event.
 //!
-//! To add an instruction: add a variant to its family's operation enum,
-//! an arm to that module's `recipe` and one to its `exec_*` method. A new
-//! family gets a module, a variant of [`Kind`] and an entry in `families`.
-//! Every change to the state goes through `Sim::write` (see `sim/write.rs`).
+//! To add an instruction: a variant in its family's operation enum, a
+//! builder and an arm in that module's `recipe`, an arm in its `exec_*`.
+//! A new family: a module, a variant of `Kind`, an arm in `Sim::exec` and
+//! an entry in `families`. The bundled ISAs must keep preparing without
+//! error (`core/tests/suite/sim/prepare.rs`).
 //!
 //! ```
 //! use warpscope_core::{isas, sim};

@@ -5,7 +5,7 @@
 use super::fields::Fields;
 use super::{alu, build, At, Build, Builder, Kind, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
-use crate::sim::operands::hwreg_field;
+use crate::sim::operands::{hwreg_field, sgpr};
 use crate::sim::{Ctx, Sim};
 
 /// A scalar source: an SGPR or an immediate.
@@ -22,12 +22,6 @@ pub(crate) enum Wave {
     Getreg { sd: u8, hw: u16 },
     /// `s_setreg_b32 hwreg, ss` / `s_setreg_imm32_b32 hwreg, imm`.
     Setreg { hw: u16, src: Scalar },
-}
-
-/// An SGPR number (the 7-bit encoding; numbers past the simulated
-/// registers read 0 and discard writes).
-fn sgpr(x: u64) -> u8 {
-    x.min(127) as u8
 }
 
 fn getreg(f: &Fields) -> Result<Build, PrepError> {
