@@ -360,8 +360,12 @@ impl Sim {
         let op = &self.ops[pc as usize];
         let (kind, guard, addr, line) = (op.kind, op.guard, op.addr, op.line);
         let part = exec & self.pred_mask(guard);
-        for lane in lanes(exec) {
-            self.st.pc[lane] = pc + 1;
+        if exec == !0 {
+            self.st.pc = [pc + 1; 32];
+        } else {
+            for lane in lanes(exec) {
+                self.st.pc[lane] = pc + 1;
+            }
         }
         let mut ctx = Ctx {
             emit,

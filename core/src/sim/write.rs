@@ -72,6 +72,7 @@ impl WarpState {
     /// The slot of a writable location: `None` for the zero registers,
     /// numbers past a file's end, CC and special registers that are not
     /// counters.
+    #[inline(always)]
     pub(crate) fn cell(&mut self, loc: Loc, counters: &Counters) -> Option<Cell<'_>> {
         let n = |x: u8| x as usize;
         Some(match loc {
@@ -100,34 +101,47 @@ impl Sim {
         if lanes_ == 0 {
             return;
         }
-        let undo = self.config.undo;
+        let (undo, emit) = (self.config.undo, ctx.emit);
         let Some(cell) = self.st.cell(loc, &self.counters) else {
             return;
         };
-        let (old, new, saved) = match (cell, value) {
+        // The old value (or, per lane, where the old values went), and
+        // the event's old and new values when the step reports them.
+        let (saved, event) = match (cell, value) {
             (Cell::Lanes(reg), Value::Lanes(v)) => {
-                let old = *reg;
                 let at = self.pool.len() as u32;
-                if undo {
-                    self.pool.extend(lanes(lanes_).map(|l| old[l]));
+                let old = emit.then_some(*reg);
+                if lanes_ == !0 {
+                    // The whole warp: one copy each way.
+                    if undo {
+                        self.pool.extend_from_slice(reg);
+                    }
+                    *reg = v;
+                } else {
+                    if undo {
+                        self.pool.extend(lanes(lanes_).map(|l| reg[l]));
+                    }
+                    for l in lanes(lanes_) {
+                        reg[l] = v[l];
+                    }
                 }
-                for l in lanes(lanes_) {
-                    reg[l] = v[l];
-                }
-                (Value::Lanes(old), Value::Lanes(*reg), at)
+                (at, old.map(|o| (Value::Lanes(o), Value::Lanes(*reg))))
             }
             (Cell::Mask(m), Value::Mask(bits)) => {
                 let old = *m;
                 *m = (old & !lanes_) | (bits & lanes_);
-                (Value::Mask(old), Value::Mask(*m), old)
+                (old, emit.then_some((Value::Mask(old), Value::Mask(*m))))
             }
             (Cell::Scalar(s), Value::Scalar(v)) => {
                 let old = std::mem::replace(s, v);
-                (Value::Scalar(old), Value::Scalar(v), old)
+                (old, emit.then_some((Value::Scalar(old), Value::Scalar(v))))
             }
             (Cell::Bool(b), Value::Bool(v)) => {
                 let old = std::mem::replace(b, v);
-                (Value::Bool(old), Value::Bool(v), u32::from(old))
+                (
+                    u32::from(old),
+                    emit.then_some((Value::Bool(old), Value::Bool(v))),
+                )
             }
             _ => return,
         };
@@ -138,7 +152,7 @@ impl Sim {
                 old: saved,
             });
         }
-        if ctx.emit {
+        if let Some((old, new)) = event {
             ctx.writes.push(Write {
                 loc,
                 lanes: lanes_,

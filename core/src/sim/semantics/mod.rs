@@ -361,6 +361,7 @@ pub(crate) struct At {
 
 impl Sim {
     /// Executes one instruction and returns what it did.
+    #[inline(always)]
     pub(crate) fn exec(&mut self, kind: Kind, at: At, ctx: &mut Ctx) -> EventDetail {
         match kind {
             Kind::Collective(op) => self.exec_collective(op, at, ctx),
