@@ -211,15 +211,21 @@ impl std::error::Error for PrepError {}
 
 /// How one opcode executes.
 #[derive(Clone)]
-enum Entry {
-    Ready {
-        guard: Option<PredSlot>,
-        build: Build,
-    },
+enum How {
+    Ready(Build),
     /// No family knows its optype: it executes as a no-op, with a warning.
     NoSemantics,
-    /// Its family knows the optype but the fields do not fit.
+    /// Its family knows the optype but the fields do not fit: a no-op
+    /// with a warning that says why.
     Broken(PrepError),
+}
+
+/// One opcode: its guard (`pg`, `pg.not`; none reads true) and how it
+/// executes.
+#[derive(Clone)]
+struct Entry {
+    guard: Option<PredSlot>,
+    how: How,
 }
 
 /// The semantics of every opcode of one ISA, resolved once
@@ -250,14 +256,20 @@ impl Prepared {
 
     /// True when opcode `index` has simulation semantics.
     pub fn simulates(&self, index: usize) -> bool {
-        matches!(self.entries.get(index), Some(Entry::Ready { .. }))
+        matches!(
+            self.entries.get(index),
+            Some(Entry {
+                how: How::Ready(_),
+                ..
+            })
+        )
     }
 
     fn errors(&self) -> Vec<PrepError> {
         self.entries
             .iter()
-            .filter_map(|e| match e {
-                Entry::Broken(err) => Some(err.clone()),
+            .filter_map(|e| match &e.how {
+                How::Broken(err) => Some(err.clone()),
                 _ => None,
             })
             .collect()
@@ -282,16 +294,23 @@ impl Prepared {
                 .get(inst.opcode)
                 .map_or_else(|| format!("opcode #{}", inst.opcode), |d| d.name.clone())
         };
-        let warning = match self.entries.get(inst.opcode) {
-            Some(Entry::Ready { guard, build }) => {
+        let Some(entry) = self.entries.get(inst.opcode) else {
+            return (
+                op,
+                Some(format!(
+                    "{} has no simulation semantics; it executes as NOP",
+                    name()
+                )),
+            );
+        };
+        op.guard = entry.guard.map_or(PredSrc::TRUE, |g| g.get(&inst.values));
+        let warning = match &entry.how {
+            How::Ready(build) => {
                 op.kind = build(&inst.values, env);
-                op.guard = guard.map_or(PredSrc::TRUE, |g| g.get(&inst.values));
                 return (op, None);
             }
-            Some(Entry::Broken(e)) => {
-                format!("{} cannot be simulated ({e}); it executes as NOP", name())
-            }
-            Some(Entry::NoSemantics) | None => {
+            How::Broken(e) => format!("{} cannot be simulated ({e}); it executes as NOP", name()),
+            How::NoSemantics => {
                 format!("{} has no simulation semantics; it executes as NOP", name())
             }
         };
@@ -323,11 +342,16 @@ fn prepare_all(isa: &Isa) -> Prepared {
                 .iter()
                 .find_map(|recipe| recipe(optype))
                 .map(|builder| builder(&f));
-            let guard = || f.has("pg").then(|| f.pred("pg")).transpose();
-            match found.map(|b| Ok::<_, PrepError>((guard()?, b?))) {
-                Some(Ok((guard, build))) => Entry::Ready { guard, build },
-                Some(Err(e)) => Entry::Broken(e),
-                None => Entry::NoSemantics,
+            let guard = f.has("pg").then(|| f.pred("pg")).transpose();
+            let how = match (found, &guard) {
+                (None, _) => How::NoSemantics,
+                (Some(_), Err(e)) => How::Broken(e.clone()),
+                (Some(Ok(build)), Ok(_)) => How::Ready(build),
+                (Some(Err(e)), Ok(_)) => How::Broken(e),
+            };
+            Entry {
+                guard: guard.ok().flatten(),
+                how,
             }
         })
         .collect();

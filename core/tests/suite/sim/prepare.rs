@@ -118,4 +118,8 @@ fn a_renamed_or_retyped_field_is_an_error_naming_opcode_and_field() {
         w[0].message
     );
     assert!(s.step().is_some_and(|e| e.writes.is_empty()));
+    // Its guard still decides which lanes take part.
+    let p = asm::assemble(&isa, "@P1 SHFL.BFLY P0, R1, R0, 1, 0x1f").unwrap();
+    let mut s = sim::Sim::new(&isa, &p, sim::LaunchConfig::default());
+    assert!(s.step().is_some_and(|e| e.active == !0 && e.lanes == 0));
 }
