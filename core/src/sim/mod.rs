@@ -127,7 +127,7 @@ pub(crate) struct Ctx {
 
 /// A warp executing one program.
 ///
-/// Build it with [`Sim::new`] (from an assembled [`Program`]) or
+/// Build it with [`Sim::new`] (from an assembled [`Program`](crate::asm::Program)) or
 /// [`Sim::with_code`] (from instructions), then drive it with
 /// [`Sim::step`], [`Sim::back`], [`Sim::run`] and [`Sim::reset`]; read the
 /// state through [`Sim::state`]. A `Sim` keeps no reference to the ISA.
