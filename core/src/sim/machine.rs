@@ -24,15 +24,13 @@
 
 use super::operands::{PT, RZ, URZ};
 use super::state::NUM_BARRIERS;
+use crate::asm::layout::HWREG_TYPE;
 use crate::spec::model::{Builtin, Isa, TypeRef};
 use serde::Serialize;
 use std::sync::OnceLock;
 
 /// Number of AMDGPU scalar registers simulated (s0..s101).
 pub const NUM_SGPRS: usize = 102;
-
-/// Name of the description type that names the hardware registers.
-const HWREG_TYPE: &str = "HwRegId";
 
 /// Name of the description type of convergence barrier registers.
 const BARRIER_TYPE: &str = "BReg";
@@ -94,7 +92,8 @@ pub(crate) fn hwreg_resets(isa: &Isa) -> Vec<(u8, u32)> {
         .collect()
 }
 
-/// The hardware register id a name stands for in `isa`.
+/// The hardware register id a name stands for in `isa` (the exact name;
+/// the assembler's `asm::layout::hwreg_id` also accepts other cases).
 pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u8> {
     let v = isa.enum_type(HWREG_TYPE)?.value_of(name)?;
     u8::try_from(v).ok()
