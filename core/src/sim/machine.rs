@@ -23,7 +23,6 @@
 //! ```
 
 use super::operands::{PT, RZ, URZ};
-use super::state::NUM_BARRIERS;
 use crate::asm::layout::HWREG_TYPE;
 use crate::spec::model::{Builtin, Isa, TypeRef};
 use serde::Serialize;
@@ -31,6 +30,9 @@ use std::sync::OnceLock;
 
 /// Number of AMDGPU scalar registers simulated (s0..s101).
 pub const NUM_SGPRS: usize = 102;
+
+/// Number of convergence barrier registers (B0..B15).
+pub(crate) const NUM_BARRIERS: usize = 16;
 
 /// Name of the description type of convergence barrier registers.
 const BARRIER_TYPE: &str = "BReg";

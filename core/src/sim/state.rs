@@ -1,11 +1,9 @@
 //! [`WarpState`]: the architectural state of one warp, structure of arrays.
 
 use super::event::{Loc, Value};
+use super::machine::NUM_BARRIERS;
 use super::operands::{HWREG_IDS, PT, RZ, URZ};
 use serde::Serialize;
-
-/// Number of convergence barrier registers (B0..B15).
-pub(crate) const NUM_BARRIERS: usize = 16;
 
 /// Number of general-purpose registers (R0..R254; RZ is not stored).
 pub const NUM_REGS: usize = RZ as usize;

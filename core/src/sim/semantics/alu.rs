@@ -6,8 +6,8 @@
 use super::fields::Fields;
 use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
+use crate::sim::machine::NUM_BARRIERS;
 use crate::sim::operands::RZ;
-use crate::sim::state::NUM_BARRIERS;
 use crate::sim::{lanes, Ctx, Sim};
 
 /// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
