@@ -12,10 +12,9 @@
 //! per scalar register with its 32 bits, and the bits the last
 //! `s_getreg`/`s_setreg` touched highlighted.
 
-use crate::state::{all_formats, Fmt, Ptr};
-use std::cell::RefCell;
+use crate::state::{all_formats, Fmt, Ptr, RunView};
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
-use warpscope_core::sim::{EventDetail, Loc, Sim, StepEvent, Value};
+use warpscope_core::sim::{EventDetail, Loc, StepEvent, Value};
 use yew::prelude::*;
 
 /// The register file a location belongs to (by the file's name prefix).
@@ -58,12 +57,10 @@ pub struct GridProps {
     /// ISA name (for its register files).
     #[prop_or("w128")]
     pub isa_name: &'static str,
-    /// The simulator.
-    pub sim: Option<Ptr<RefCell<Sim>>>,
+    /// What the simulator shows.
+    pub run: Option<Ptr<RunView>>,
     /// Bumped on every simulator change.
-    pub sim_rev: u64,
-    /// The last step's event.
-    pub event: Option<Ptr<StepEvent>>,
+    pub rev: u64,
     /// Value format.
     pub fmt: Fmt,
     /// True when the program shown is not the current text.
@@ -113,10 +110,10 @@ fn hwreg_access(ev: Option<&StepEvent>, loc: Loc) -> Option<(u8, u8, bool)> {
 
 /// A machine without per-lane state: one row per scalar register, its
 /// value and its 32 bits.
-fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
-    let st = sim.state();
-    let ev = p.event.as_deref();
-    let rows = sim.touched_registers().iter().filter_map(|&loc| {
+fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Html {
+    let st = &sim.warp;
+    let ev = sim.event.as_deref();
+    let rows = sim.touched.iter().filter_map(|&loc| {
         let file = file_of(files, loc)?;
         let Value::Scalar(v) = st.get(loc) else { return None };
         let (w, c) = written(ev, loc);
@@ -150,24 +147,14 @@ fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
             </tr>
         })
     });
-    let status = p
-        .sim
-        .as_ref()
-        .map(|_| {
-            if sim.next_index().is_some() {
-                "runs"
-            } else {
-                "done"
-            }
-        })
-        .unwrap_or("");
+    let status = if sim.next.is_some() { "runs" } else { "done" };
     let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
     html! {
         <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label="wave state">
             { head }
             <p class="wave-caption">{ format!("wave64 scalar unit: {caption}") }</p>
             <div class="scroll">
-                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()} data-state={status}>
+                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps.to_string()} data-rev={p.rev.to_string()} data-state={status}>
                     <thead>
                         <tr>
                             <th class="corner">{ "register" }</th><th>{ "value" }</th>
@@ -202,14 +189,13 @@ pub fn grid(p: &GridProps) -> Html {
             <span class="fmt-toggle" role="group" aria-label="value format">{ for fmt_buttons }</span>
         </div>
     };
-    let Some(sim) = &p.sim else {
+    let Some(sim) = &p.run else {
         return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
     };
     let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
     let files = machine::register_files(isa);
-    let sim = sim.borrow();
-    let st = sim.state();
-    let ev = p.event.as_deref();
+    let st = &sim.warp;
+    let ev = sim.event.as_deref();
     let per_lane = files.iter().any(|f| {
         matches!(
             f.shape,
@@ -217,13 +203,13 @@ pub fn grid(p: &GridProps) -> Html {
         )
     });
     if !per_lane {
-        return wave_view(p, head, &sim, &files);
+        return wave_view(p, head, sim, &files);
     }
     let launched = st.launched();
     let exited = st.exited();
-    let halted = sim.halted();
+    let halted = sim.halted;
     let waiting = st.waiting();
-    let next = sim.next_lanes();
+    let next = sim.next_lanes;
     let lane_state = |l: usize| -> &'static str {
         let b = 1u32 << l;
         if launched & b == 0 {
@@ -276,7 +262,7 @@ pub fn grid(p: &GridProps) -> Html {
 
     let mut lane_rows: Vec<Html> = Vec::new();
     let mut uniform: Vec<Html> = Vec::new();
-    let touched = sim.touched_registers();
+    let touched = &sim.touched;
     // The packed PR row follows the last predicate row when the predicate
     // file's description names PR.
     let pr_after = files
@@ -411,7 +397,7 @@ pub fn grid(p: &GridProps) -> Html {
         <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label="warp state">
             { head }
             <div class="scroll">
-                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()}>
+                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
                     <thead>
                         <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ for header }</tr>
                         <tr class="status-row"><th class="reg">{ "state" }</th>{ for status_row }</tr>
