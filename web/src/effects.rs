@@ -2,6 +2,7 @@
 //! play, notes that fade, the theme on the page, and F5/F8/F10/Ctrl+Enter.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::state::{Action, BuildAction, Dispatch, RunAction, State, Theme, ViewAction};
@@ -84,6 +85,20 @@ pub fn use_run_keys(d: &Dispatch) {
                 e.prevent_default();
                 d.send(Action::Run(action));
             });
-        crate::listen_window("keydown", cb)
+        listen_window("keydown", cb)
     });
+}
+
+/// Adds `cb` as a listener for `event` on the window; the returned function
+/// removes it (an effect's cleanup).
+pub fn listen_window<T: ?Sized>(event: &'static str, cb: Closure<T>) -> impl FnOnce() {
+    let win = web_sys::window();
+    if let Some(w) = &win {
+        let _ = w.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+    }
+    move || {
+        if let Some(w) = win {
+            let _ = w.remove_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+        }
+    }
 }

@@ -8,9 +8,9 @@
 
 use crate::components::banner::BannerView;
 use crate::components::callbacks::Callbacks;
+use crate::components::diagram::Diagram;
 use crate::components::run_controls::{run_controls, run_status};
 use crate::components::tabs::event_text;
-use crate::diagram::Diagram;
 use crate::editor::Editor;
 use crate::share;
 use crate::state::{Dispatch, Ptr, State};

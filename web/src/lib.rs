@@ -10,7 +10,6 @@
 pub mod bench;
 pub mod bitfield;
 pub mod components;
-pub mod diagram;
 pub mod editor;
 pub mod effects;
 pub mod embed;
@@ -30,7 +29,6 @@ pub mod state;
 use components::callbacks::Callbacks;
 use state::{Dispatch, Runtime};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 pub use effects::DEBOUNCE_MS;
@@ -117,20 +115,6 @@ fn fmt_name(f: state::Fmt) -> &'static str {
         state::Fmt::Unsigned => "unsigned",
         state::Fmt::Signed => "signed",
         state::Fmt::Float => "float",
-    }
-}
-
-/// Adds `cb` as a listener for `event` on the window; the returned function
-/// removes it (an effect's cleanup).
-pub(crate) fn listen_window<T: ?Sized>(event: &'static str, cb: Closure<T>) -> impl FnOnce() {
-    let win = web_sys::window();
-    if let Some(w) = &win {
-        let _ = w.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
-    }
-    move || {
-        if let Some(w) = win {
-            let _ = w.remove_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
-        }
     }
 }
 

@@ -199,7 +199,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                 let cur = latest.borrow().clone();
                 d.send(Action::Share(open_action(&frag, cur.as_deref())));
             });
-            crate::listen_window("hashchange", cb)
+            crate::effects::listen_window("hashchange", cb)
         });
     }
 
@@ -258,7 +258,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                     save_now(&h, &d2);
                 }
             });
-            let unlisten = crate::listen_window("pagehide", leave);
+            let unlisten = crate::effects::listen_window("pagehide", leave);
             let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(
                 move |e: web_sys::KeyboardEvent| {
                     let ctrl = e.ctrl_key() || e.meta_key();
@@ -284,7 +284,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                     }
                 },
             );
-            let unlisten_keys = crate::listen_window("keydown", cb);
+            let unlisten_keys = crate::effects::listen_window("keydown", cb);
             move || {
                 unlisten();
                 unlisten_keys();

@@ -4,8 +4,9 @@
 use yew::prelude::*;
 
 use super::callbacks::Callbacks;
+use super::diagram;
 use crate::state::{Action, Dispatch, Ptr, State, Tab, ViewAction};
-use crate::{bitfield, diagram, grid, reference};
+use crate::{bitfield, grid, reference};
 
 /// The text of the instruction the last step ran.
 pub fn event_text(st: &State) -> Option<String> {
