@@ -7,6 +7,7 @@
 //! font, line height and padding, and neither scrolls on its own: the
 //! surrounding box does, so they stay aligned.
 
+use crate::components::diag_list::diag_list;
 use crate::highlight;
 use crate::state::{CaretRequest, DiagView, Ptr};
 use std::collections::BTreeSet;
@@ -155,6 +156,47 @@ fn edit_key(ta: &HtmlTextAreaElement, e: &KeyboardEvent) -> bool {
     }
 }
 
+/// The effect that carries out a caret request: selection, focus, and
+/// the caret's line scrolled into view.
+fn caret_effect(
+    p: &EditorProps,
+    ta_ref: &NodeRef,
+    pre_ref: &NodeRef,
+    box_ref: &NodeRef,
+) -> impl FnOnce(&Option<CaretRequest>) + 'static {
+    let ta_ref = ta_ref.clone();
+    let pre_ref = pre_ref.clone();
+    let box_ref = box_ref.clone();
+    let source = p.source.clone();
+    move |req| {
+        if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
+            let v = ta.value();
+            let at = utf16_of_byte(&v, req.offset.min(source.len()));
+            // Selection first: focusing with the old selection (the end
+            // of a replaced text) would scroll towards it.
+            let _ = ta.set_selection_range(at, at);
+            if req.focus {
+                let _ = ta.focus();
+            }
+            let off = req.offset.min(source.len());
+            let line = source.as_bytes()[..off]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            if let (Some(pre), Some(bx)) = (
+                pre_ref.cast::<web_sys::Element>(),
+                box_ref.cast::<web_sys::Element>(),
+            ) {
+                if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
+                    scroll_vertically(&bx, &el);
+                }
+                fit_caret(&bx, &pre, &ta);
+            }
+        }
+    }
+}
+
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
@@ -175,35 +217,7 @@ pub fn editor(p: &EditorProps) -> Html {
             }
         });
     }
-    // Carry out caret requests.
-    {
-        let ta_ref = ta_ref.clone();
-        let pre_ref = pre_ref.clone();
-        let box_ref = box_ref.clone();
-        let source = p.source.clone();
-        use_effect_with(p.caret, move |req| {
-            if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
-                let v = ta.value();
-                let at = utf16_of_byte(&v, req.offset.min(source.len()));
-                // Selection first: focusing with the old selection (the end
-                // of a replaced text) would scroll towards it.
-                let _ = ta.set_selection_range(at, at);
-                if req.focus {
-                    let _ = ta.focus();
-                }
-                let line = source[..req.offset.min(source.len())].matches('\n').count() + 1;
-                if let (Some(pre), Some(bx)) = (
-                    pre_ref.cast::<web_sys::Element>(),
-                    box_ref.cast::<web_sys::Element>(),
-                ) {
-                    if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
-                        scroll_vertically(&bx, &el);
-                    }
-                    fit_caret(&bx, &pre, &ta);
-                }
-            }
-        });
-    }
+    use_effect_with(p.caret, caret_effect(p, &ta_ref, &pre_ref, &box_ref));
 
     let n_lines = p.source.matches('\n').count() + 1;
     // Line backgrounds for the caret and the next instruction: drawn apart
@@ -301,21 +315,6 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
 
-    let diag_list = p.diags.iter().map(|d| {
-        let cb = p.on_goto.clone();
-        let start = d.start;
-        let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
-        html! {
-            <li class={if d.error { "diag error" } else { "diag warning" }}
-                data-line={d.line.to_string()} data-col={d.col.to_string()}
-                onclick={Callback::from(move |_| cb.emit(start))} title="go to this place">
-                <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
-                <span class="diag-kind">{ if d.error { "error" } else { "warning" } }</span>
-                <span class="diag-msg">{ first.to_string() }</span>
-                if !help.is_empty() { <span class="diag-help">{ format!("help: {help}") }</span> }
-            </li>
-        }
-    });
     let n_err = p.diags.iter().filter(|d| d.error).count();
 
     html! {
@@ -344,9 +343,7 @@ pub fn editor(p: &EditorProps) -> Html {
                         {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
                 </div>
             </div>
-            if !p.diags.is_empty() {
-                <ul class="diag-list" id="diag-list">{ for diag_list }</ul>
-            }
+            { diag_list(&p.diags, &p.on_goto) }
         </section>
     }
 }

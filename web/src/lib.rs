@@ -1,7 +1,8 @@
 //! warpscope-web: the playground, a thin Yew view over warpscope-core.
 //!
 //! One root component owns the [`state::State`] (through `use_reducer`)
-//! and lays out the panes: the header (ISA, examples, run controls), the
+//! and the simulator's [`state::Runtime`] (outside that state, in a
+//! `use_mut_ref`), and lays out the panes: the header (ISA, examples, run controls), the
 //! editor and the listing on the left, and beside them the lanes (diagram
 //! and warp state), the encoding (bitfield view) and the reference. Each
 //! pane is a function component in its own module that draws what core

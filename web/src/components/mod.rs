@@ -2,6 +2,7 @@
 
 pub mod banner;
 pub mod callbacks;
+pub mod diag_list;
 pub mod diagram;
 pub mod header;
 pub mod history_menu;

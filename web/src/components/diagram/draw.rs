@@ -71,9 +71,7 @@ pub fn lane_row(
             <g class={classes!("cell", c.class, hl.then_some("hl"))} data-row={row} data-lane={l.to_string()}
                data-value={c.value} onmouseenter={enter} onmouseleave={leave}>
                 <title>{ c.title }</title>
-                <rect x={(x(l) - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
-                <text x={x(l).to_string()} y={(y + 15).to_string()} text-anchor="middle"
-                      class={(c.text.chars().count() > 3).then_some("small")}>{ c.text }</text>
+                { cell_box(x(l), y, c.text.chars().count() > 3, c.text.into()) }
             </g>
         })
     });
@@ -82,6 +80,17 @@ pub fn lane_row(
             <text class="row-label" x={(X0 - 8).to_string()} y={(y + 15).to_string()} text-anchor="end">{ label.to_string() }</text>
             { for cells }
         </g>
+    }
+}
+
+/// A cell's box centred on `cx` with its top at `y`, and its text
+/// (`small` for long texts).
+pub fn cell_box(cx: i32, y: i32, small: bool, text: Html) -> Html {
+    html! {
+        <>
+            <rect x={(cx - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
+            <text x={cx.to_string()} y={(y + 15).to_string()} text-anchor="middle" class={small.then_some("small")}>{ text }</text>
+        </>
     }
 }
 

@@ -29,8 +29,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
                         <g class={classes!("cell", if h { "one" } else { "zero" })} data-row={row} data-bit={b.to_string()}
                            data-value={u8::from(on).to_string()} data-in-range={u8::from(h).to_string()}>
                             <title>{ format!("{label} bit {b}") }</title>
-                            <rect x={(bx(b) - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
-                            <text x={bx(b).to_string()} y={(y + 15).to_string()} text-anchor="middle">{ u8::from(on) }</text>
+                            { cell_box(bx(b), y, false, html! { u8::from(on) }) }
                         </g>
                     }
                 });
