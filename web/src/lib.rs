@@ -9,25 +9,19 @@
 //! returned and sends [`state::Action`]s up.
 
 pub mod bench;
-pub mod bitfield;
 pub mod components;
-pub mod editor;
 pub mod effects;
-pub mod embed;
 pub mod examples;
-pub mod explain;
-pub mod grid;
 pub mod highlight;
-pub mod listing;
 pub mod markdown;
 pub mod persist;
 pub mod ptr;
 pub mod puzzle;
-pub mod reference;
 pub mod share;
 pub mod state;
 
 use components::callbacks::Callbacks;
+use components::{editor, embed, explain, listing};
 use state::{Dispatch, Runtime};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;

@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use super::callbacks::Callbacks;
 use super::diagram;
+use super::{bitfield, grid, reference};
 use crate::state::{Action, Dispatch, Ptr, State, Tab, ViewAction};
-use crate::{bitfield, grid, reference};
 
 /// The text of the instruction the last step ran.
 pub fn event_text(st: &State) -> Option<String> {

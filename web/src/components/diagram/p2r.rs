@@ -92,7 +92,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     .filter_map(|n| warpscope_core::isas::by_name(n))
                     .flat_map(warpscope_core::sim::machine::register_files)
                     .find(|f| f.name == "CC")
-                    .map(|f| crate::grid::flag_names(f.doc))
+                    .map(|f| crate::components::grid::flag_names(f.doc))
                     .unwrap_or_default();
                 let names: Vec<String> = (0..8u32)
                     .map(|i| {

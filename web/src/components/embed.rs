@@ -6,12 +6,13 @@
 //! Nothing is autosaved in this mode: an embedded page must not replace
 //! the viewer's own work in warpscope.
 
+use super::editor::Editor;
+use super::follow_exec::FollowExec;
 use crate::components::banner::BannerView;
 use crate::components::callbacks::Callbacks;
 use crate::components::diagram::Diagram;
 use crate::components::run_controls::{run_controls, run_status};
 use crate::components::tabs::event_text;
-use crate::editor::Editor;
 use crate::share;
 use crate::state::{Dispatch, Ptr, State};
 use warpscope_core::examples::example_header;
@@ -63,26 +64,4 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
             if let Some((_, n)) = &st.view.note { <footer class="statusbar"><span class="note" id="note">{ n }</span></footer> }
         </div>
     }
-}
-
-#[derive(Properties, PartialEq)]
-struct FollowProps {
-    line: Option<usize>,
-}
-
-/// Keeps the next instruction's line in sight in the (small) editor.
-#[function_component(FollowExec)]
-fn follow_exec(p: &FollowProps) -> Html {
-    use_effect_with(p.line, |line| {
-        if line.is_some() {
-            if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
-                d.query_selector("#editor .code .line-bg.exec")
-                    .ok()
-                    .flatten()
-            }) {
-                crate::editor::scroll_into_view(&el);
-            }
-        }
-    });
-    html! {}
 }

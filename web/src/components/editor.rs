@@ -7,8 +7,9 @@
 //! font, line height and padding, and neither scrolls on its own: the
 //! surrounding box does, so they stay aligned.
 
-use crate::components::diag_list::diag_list;
-use crate::highlight;
+use super::diag_list::diag_list;
+use super::gutter::Gutter;
+use super::highlighted::Highlighted;
 use crate::state::{CaretRequest, DiagView, Ptr};
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -74,16 +75,6 @@ pub fn utf16_of_byte(s: &str, byte: usize) -> u32 {
         b -= 1;
     }
     s[..b].encode_utf16().count() as u32
-}
-
-/// Visual column (0-based, tabs to multiples of 4) of char column `col`
-/// (1-based) in `line`.
-fn visual_col(line: &str, col: usize) -> usize {
-    let mut v = 0;
-    for c in line.chars().take(col.saturating_sub(1)) {
-        v = if c == '\t' { (v / 4 + 1) * 4 } else { v + 1 };
-    }
-    v
 }
 
 fn insert_text(text: &str) -> bool {
@@ -328,14 +319,14 @@ pub fn editor(p: &EditorProps) -> Html {
             <div class="editor" id="editor" ref={box_ref}>
                 <div class="gutter" aria-hidden="true">
                     { bar(p.exec_line, "exec") }
-                    <GutterLines lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
+                    <Gutter lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
                         on_breakpoint={p.on_breakpoint.clone()} />
                 </div>
                 <div class="code">
                     { bar(Some(p.cursor_line), "cursor") }
                     { bar(p.exec_line, "exec") }
                     <pre class="hl" ref={pre_ref} aria-hidden="true">
-                        <HlLines isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
+                        <Highlighted isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
@@ -346,95 +337,6 @@ pub fn editor(p: &EditorProps) -> Html {
             { diag_list(&p.diags, &p.on_goto) }
         </section>
     }
-}
-
-#[derive(Properties, PartialEq)]
-struct GutterProps {
-    lines: usize,
-    diags: Ptr<Vec<DiagView>>,
-    breakpoints: Ptr<BTreeSet<usize>>,
-    on_breakpoint: Callback<usize>,
-}
-
-/// Line numbers with breakpoint dots and error markers.
-#[function_component(GutterLines)]
-fn gutter_lines(p: &GutterProps) -> Html {
-    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
-    for d in p.diags.iter() {
-        by_line.entry(d.line).or_default().push(d);
-    }
-    (1..=p.lines)
-        .map(|n| {
-            let ds = by_line.get(&n);
-            let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
-            let warn = ds.is_some() && !err;
-            let bp = p.breakpoints.contains(&n);
-            let title = ds
-                .map(|v| {
-                    v.iter()
-                        .map(|d| d.message.clone())
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })
-                .unwrap_or_else(|| "click to toggle a breakpoint".into());
-            let class = classes!(
-                "gutter-line",
-                bp.then_some("bp"),
-                err.then_some("has-error"),
-                warn.then_some("has-warning"),
-            );
-            let cb = p.on_breakpoint.clone();
-            html! {
-                <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
-                     onclick={Callback::from(move |_| cb.emit(n))}>
-                    <span class="bp-dot"></span>{ n }
-                </div>
-            }
-        })
-        .collect()
-}
-
-#[derive(Properties, PartialEq)]
-struct HlProps {
-    isa_name: &'static str,
-    source: Rc<String>,
-    diags: Ptr<Vec<DiagView>>,
-}
-
-/// The highlighted text with error underlines; redrawn only when the text
-/// or its diagnostics change.
-#[function_component(HlLines)]
-fn hl_lines(p: &HlProps) -> Html {
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
-    let src: &str = &p.source;
-    let pieces = highlight::highlight(isa, src);
-    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
-    for d in p.diags.iter() {
-        by_line.entry(d.line).or_default().push(d);
-    }
-    src.split('\n')
-        .zip(pieces.iter())
-        .enumerate()
-        .map(|(i, (line, ps))| {
-            let n = i + 1;
-            let markers = by_line.get(&n).into_iter().flatten().map(|d| {
-                let left = visual_col(line, d.col);
-                let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
-                html! {
-                    <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
-                          data-line={d.line.to_string()} data-col={d.col.to_string()}
-                          title={d.message.clone()} {style}></span>
-                }
-            });
-            html! {
-                <div class="hl-line" data-line={n.to_string()}>
-                    { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
-                    { "\u{200b}" }
-                    { for markers }
-                </div>
-            }
-        })
-        .collect()
 }
 
 /// Scrolls `bx` vertically (only) so that `el`, a line inside it, is
