@@ -82,7 +82,7 @@ fn app() -> Html {
                             link_view={st.share.extra_view.clone()} />
                     }
                     <explain::Explain source={doc.source.clone()} />
-                    <editor::Editor isa_name={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
+                    <editor::Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
                         diags={st.build.diags.clone()} {exec_line} cursor_line={view.cursor_line}
                         breakpoints={st.run.breakpoints.clone()} caret={view.caret}
                         on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}

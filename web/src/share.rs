@@ -314,7 +314,7 @@ fn record_replaced(s: &State, d: &Dispatch) {
     let from = SEEN.get().unwrap_or_else(first);
     if doc.seq > from {
         for r in doc.own_work_since(from) {
-            if let Err(msg) = persist::save_draft(r.isa, &r.before) {
+            if let Err(msg) = persist::save_draft(r.isa.name(), &r.before) {
                 d.send(Action::Share(ShareAction::StorageFailed(msg)));
             }
             persist::new_draft();
@@ -332,7 +332,7 @@ fn save_now(s: &State, d: &Dispatch) -> bool {
     // The history first: when storage is full it makes room by dropping
     // its oldest entries.
     let draft = if own {
-        persist::save_draft(s.doc.isa, &s.doc.source)
+        persist::save_draft(s.doc.isa.name(), &s.doc.source)
     } else {
         Ok(())
     };

@@ -26,7 +26,6 @@ use super::operands::{PT, RZ, URZ};
 use crate::asm::layout::HWREG_TYPE;
 use crate::spec::model::{Builtin, Isa, TypeRef};
 use serde::Serialize;
-use std::sync::OnceLock;
 
 /// Number of AMDGPU scalar registers simulated (s0..s101).
 pub const NUM_SGPRS: usize = 102;
@@ -122,51 +121,6 @@ pub fn hwreg_reset(id: u8) -> u32 {
         .iter()
         .find(|h| h.id == id)
         .map_or(0, |h| h.reset)
-}
-
-/// GFX9 hardware registers as `(id, name, reset value, doc)`, read from
-/// the bundled gfx9 description (see [`hwregs`] for any ISA). Use it like
-/// a slice: `GFX9_HWREGS.iter()`, `GFX9_HWREGS.len()`.
-pub const GFX9_HWREGS: Gfx9HwRegs = Gfx9HwRegs;
-
-/// The type of [`GFX9_HWREGS`]: dereferences to the table.
-#[derive(Debug, Clone, Copy)]
-pub struct Gfx9HwRegs;
-
-/// One row of [`GFX9_HWREGS`].
-pub type HwRegRow = (u8, &'static str, u32, &'static str);
-
-fn gfx9_table() -> &'static [HwRegRow] {
-    static TABLE: OnceLock<Vec<HwRegRow>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let isa: &'static Isa = crate::isas::gfx9();
-        let Some(t) = isa.enum_type(HWREG_TYPE) else {
-            return Vec::new();
-        };
-        t.values
-            .iter()
-            .filter_map(|v| {
-                let id = u8::try_from(v.value).ok()?;
-                let doc = v.doc.as_deref().unwrap_or("");
-                Some((id, v.name.as_str(), hwreg_reset_of(&v.name), doc))
-            })
-            .collect()
-    })
-}
-
-impl std::ops::Deref for Gfx9HwRegs {
-    type Target = [HwRegRow];
-    fn deref(&self) -> &[HwRegRow] {
-        gfx9_table()
-    }
-}
-
-impl IntoIterator for Gfx9HwRegs {
-    type Item = &'static HwRegRow;
-    type IntoIter = std::slice::Iter<'static, HwRegRow>;
-    fn into_iter(self) -> Self::IntoIter {
-        gfx9_table().iter()
-    }
 }
 
 /// How a register file's values are shaped.

@@ -19,6 +19,7 @@
 use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::disasm;
+use warpscope_core::isas::Id;
 use warpscope_core::spec::builtin::{self, Part};
 use warpscope_core::spec::model::{Isa, TypeRef, Word};
 use yew::prelude::*;
@@ -27,7 +28,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct BitfieldProps {
     /// ISA name.
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// Selected instruction and its assembled word.
     pub selected: Option<(usize, Word)>,
     /// The edited word, when it differs.
@@ -560,7 +561,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     // A typed value that was refused: instruction, field, the text (kept
     // in the box) and why.
     let bad_field = use_state(|| None::<(usize, String, String, String)>);
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let isa = p.isa.isa();
     let Some((index, orig)) = p.selected else {
         return html! {
             <section class="pane bitfield-pane" aria-label="bitfield">

@@ -13,6 +13,7 @@ use super::highlighted::Highlighted;
 use crate::state::{CaretRequest, DiagView, Ptr};
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -21,7 +22,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     /// ISA name (for highlighting mnemonics).
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// The text.
     pub source: Rc<String>,
     /// Bumped when the text was replaced from outside.
@@ -326,7 +327,7 @@ pub fn editor(p: &EditorProps) -> Html {
                     { bar(Some(p.cursor_line), "cursor") }
                     { bar(p.exec_line, "exec") }
                     <pre class="hl" ref={pre_ref} aria-hidden="true">
-                        <Highlighted isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
+                        <Highlighted isa={p.isa} source={p.source.clone()} diags={p.diags.clone()} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}

@@ -51,7 +51,7 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
             <FollowExec line={exec_line} />
             <main class="embed-main">
                 <div class="embed-editor">
-                    <Editor isa_name={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
+                    <Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
                         diags={st.build.diags.clone()} {exec_line} cursor_line={st.view.cursor_line}
                         breakpoints={st.run.breakpoints.clone()} caret={st.view.caret} readonly=true
                         on_edit={Callback::noop()} on_cursor={cbs.cursor.clone()}

@@ -13,6 +13,7 @@
 //! `s_getreg`/`s_setreg` touched highlighted.
 
 use crate::state::{all_formats, Fmt, Ptr, RunView};
+use warpscope_core::isas::Id;
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
 use warpscope_core::sim::{EventDetail, Loc, StepEvent, Value};
 use yew::prelude::*;
@@ -33,30 +34,12 @@ fn file_of(files: &[RegFile], loc: Loc) -> Option<&RegFile> {
     files.iter().find(|f| f.name == prefix)
 }
 
-/// Flag names and bits from a flag file's description
-/// (`"condition code: ZF bit 0, SF bit 1, ..."`), low bit first.
-pub fn flag_names(doc: &str) -> Vec<(String, u32)> {
-    let list = doc.split_once(':').map_or(doc, |(_, r)| r);
-    let mut out: Vec<(String, u32)> = list
-        .split(',')
-        .filter_map(|part| {
-            let mut w = part.split_whitespace();
-            let name = w.next()?;
-            (w.next()? == "bit").then_some(())?;
-            let b = w.next()?.parse().ok()?;
-            Some((name.to_string(), b))
-        })
-        .collect();
-    out.sort_by_key(|f| f.1);
-    out
-}
-
 /// Grid props.
 #[derive(Properties, PartialEq)]
 pub struct GridProps {
     /// ISA name (for its register files).
-    #[prop_or("w128")]
-    pub isa_name: &'static str,
+    #[prop_or_default]
+    pub isa: Id,
     /// What the simulator shows.
     pub run: Option<Ptr<RunView>>,
     /// Bumped on every simulator change.
@@ -128,10 +111,10 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
             }
         });
         let doc = match loc {
-            Loc::HwReg(id) => machine::GFX9_HWREGS
-                .iter()
-                .find(|h| h.0 == id)
-                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.1, h.3)),
+            Loc::HwReg(id) => machine::hwregs(p.isa.isa())
+                .into_iter()
+                .find(|h| h.id == id)
+                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.name, h.doc)),
             _ => file.doc.to_string(),
         };
         let class = classes!(
@@ -246,11 +229,11 @@ fn register_rows(
     let mut lane_rows: Vec<Html> = Vec::new();
     let mut uniform: Vec<Html> = Vec::new();
     let touched = &sim.touched;
-    // The packed PR row follows the last predicate row when the predicate
-    // file's description names PR.
+    // The packed PR row follows the last predicate row when the machine
+    // packs its predicates into PR.
     let pr_after = files
         .iter()
-        .find(|f| f.name == "P" && f.doc.contains("PR"))
+        .find(|f| f.name == "P" && f.packed_in == Some("PR"))
         .and_then(|_| touched.iter().rposition(|l| matches!(l, Loc::P(_))));
     for (ti, &loc) in touched.iter().enumerate() {
         let (w, c) = written(ev, loc);
@@ -260,8 +243,7 @@ fn register_rows(
                 let Value::Lanes(vals) = st.get(loc) else {
                     continue;
                 };
-                let doc = file_of(files, loc).map_or("", |f| f.doc);
-                let flags = flag_names(doc);
+                let (doc, flags) = file_of(files, loc).map_or(("", &[][..]), |f| (f.doc, f.flags));
                 let name = loc.name();
                 let cells = (0..32).map(|l| {
                     let v = vals[l];
@@ -372,7 +354,7 @@ pub fn grid(p: &GridProps) -> Html {
     let Some(sim) = &p.run else {
         return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
     };
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let isa = p.isa.isa();
     let files = machine::register_files(isa);
     let per_lane = files.iter().any(|f| {
         matches!(
@@ -434,21 +416,5 @@ pub fn grid(p: &GridProps) -> Html {
                 <span class="changed-key">{ "changed by the last step" }</span>
             </div>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn flags_from_core_description() {
-        let isa = warpscope_core::isas::sm50();
-        let files = warpscope_core::sim::machine::register_files(isa);
-        let cc = files.iter().find(|f| f.name == "CC").unwrap();
-        let names: Vec<_> = super::flag_names(cc.doc)
-            .into_iter()
-            .map(|(n, b)| format!("{n}{b}"))
-            .collect();
-        assert_eq!(names, ["ZF0", "SF1", "CF2", "OF3"]);
-        assert!(super::flag_names("no flags here").is_empty());
     }
 }

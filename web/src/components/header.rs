@@ -61,7 +61,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
             <label class="field">
                 <span>{ "ISA" }</span>
                 <select id="isa" aria-label="instruction set" onchange={on_isa}>
-                    { for warpscope_core::isas::NAMES.iter().map(|n| html!{ <option value={*n} selected={*n == isa}>{ *n }</option> }) }
+                    { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
                 </select>
             </label>
             <select id="examples" aria-label="load an example" onchange={on_example}>

@@ -2,6 +2,7 @@
 //! it, with error and warning underlines, drawn under the text area.
 
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use yew::prelude::*;
 
 use crate::highlight;
@@ -11,7 +12,7 @@ use crate::state::{DiagView, Ptr};
 #[derive(Properties, PartialEq)]
 pub struct HighlightedProps {
     /// ISA name (for its mnemonics and registers).
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// The text.
     pub source: Rc<String>,
     /// Diagnostics (underlined).
@@ -22,7 +23,7 @@ pub struct HighlightedProps {
 /// or its diagnostics change.
 #[function_component(Highlighted)]
 pub fn highlighted(p: &HighlightedProps) -> Html {
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let isa = p.isa.isa();
     let src: &str = &p.source;
     let pieces = highlight::highlight(isa, src);
     let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();

@@ -70,10 +70,7 @@ pub fn listing(p: &ListingProps) -> Html {
         out.into_iter().collect::<Html>()
     });
     let rev = p.asm.as_ref().map_or(0, |a| a.rows.len());
-    let isa = p
-        .asm
-        .as_ref()
-        .and_then(|a| warpscope_core::isas::by_name(a.isa_name));
+    let isa = p.asm.as_ref().map(|a| a.isa.isa());
     let hex_head = match isa {
         Some(i) if i.dialect.max_words > 1 => format!("encoding (hex, {}-bit words)", i.word_bits),
         Some(i) => format!("encoding (hex, bit {} first)", i.word_bits - 1),

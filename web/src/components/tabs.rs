@@ -15,13 +15,13 @@ pub fn event_text(st: &State) -> Option<String> {
 }
 
 fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
-    let (isa_name, stale, fmt) = (st.doc.isa, st.build.stale, st.view.fmt);
+    let (isa, stale, fmt) = (st.doc.isa, st.build.stale, st.view.fmt);
     let selected = st.view.selected;
     match st.view.tab {
         Tab::Lanes => html! {
             <>
                 <diagram::Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} {fmt} />
-                <grid::Grid {isa_name} run={st.run.view.clone()} rev={st.run.rev} {fmt} {stale}
+                <grid::Grid {isa} run={st.run.view.clone()} rev={st.run.rev} {fmt} {stale}
                     on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
             </>
         },
@@ -34,18 +34,17 @@ fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
             let i = selected.unwrap_or(0);
             let on_word = d.callback(move |w| Action::View(ViewAction::EditWord(i, w)));
             html! {
-                <bitfield::Bitfield {isa_name} selected={word} {edited} {stale} asm={st.build.asm.clone()}
+                <bitfield::Bitfield {isa} selected={word} {edited} {stale} asm={st.build.asm.clone()}
                     {on_word} on_apply={cbs.apply.clone()} on_revert={cbs.revert.clone()} />
             }
         }
         Tab::Reference => {
-            let isa = st.doc.isa();
             let current = selected.and_then(|i| {
                 let a = st.build.asm.as_ref()?;
-                a.program.lines.get(i).map(|l| l.inst.def(isa).optype)
+                a.program.lines.get(i).map(|l| l.inst.def(isa.isa()).optype)
             });
             html! {
-                <reference::Reference {isa_name} {current} pinned={st.view.ref_pinned} on_pin={cbs.pin.clone()} />
+                <reference::Reference {isa} {current} pinned={st.view.ref_pinned} on_pin={cbs.pin.clone()} />
             }
         }
     }

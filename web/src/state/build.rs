@@ -5,6 +5,7 @@
 use std::rc::Rc;
 use warpscope_core::asm::{self, Program};
 use warpscope_core::diag::{line_col, Diagnostic, Severity};
+use warpscope_core::isas::Id;
 use warpscope_core::listing::{self, RowKind};
 use warpscope_core::spec::model::{Isa, Word};
 
@@ -53,7 +54,7 @@ pub struct Assembled {
     /// Listing rows, one per instruction.
     pub rows: Vec<Row>,
     /// The ISA it was assembled for.
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// Control words of the code stream, in address order (empty for
     /// dialects without them).
     pub controls: Vec<ControlRow>,
@@ -217,7 +218,8 @@ impl Build {
 
     /// Assembles `src` for `isa`: true when it assembled (the panes move
     /// to it); on failure the last good program stays, marked stale.
-    fn assemble(&mut self, isa: &'static Isa, isa_name: &'static str, src: &Rc<String>) -> bool {
+    fn assemble(&mut self, id: Id, src: &Rc<String>) -> bool {
+        let isa = id.isa();
         match asm::assemble(isa, src) {
             Ok(program) => {
                 let diags = program.warnings.iter().map(|d| DiagView::of(src, d));
@@ -228,7 +230,7 @@ impl Build {
                     rows,
                     controls,
                     program,
-                    isa_name,
+                    isa: id,
                 }));
                 self.stale = false;
                 true
@@ -275,7 +277,7 @@ impl Build {
 
     /// Assembles the document's text for its ISA.
     pub fn build(&mut self, doc: &super::document::Document) -> Built {
-        if self.assemble(doc.isa(), doc.isa, &doc.source) {
+        if self.assemble(doc.isa, &doc.source) {
             Built::Program
         } else {
             Built::Failed

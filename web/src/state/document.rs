@@ -5,6 +5,7 @@
 //! history can keep it and Ctrl+Z can bring it back.
 
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use warpscope_core::spec::model::Isa;
 
 use crate::examples;
@@ -19,7 +20,7 @@ pub struct Replaced {
     /// Its number (increasing).
     pub seq: u64,
     /// The ISA the text before belonged to.
-    pub isa: &'static str,
+    pub isa: Id,
     /// The text before.
     pub before: Rc<String>,
     /// The text the replacement put in.
@@ -41,7 +42,7 @@ impl Replaced {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
     /// The ISA's short name (the editor's text is written for it).
-    pub isa: &'static str,
+    pub isa: Id,
     /// The source text (what the editor holds).
     pub source: Rc<String>,
     /// Bumped when the source changes other than by typing, so the editor
@@ -82,7 +83,7 @@ pub enum DocChange {
 
 impl Document {
     /// A document that starts with `source`, written for `isa`.
-    pub fn new(isa: &'static str, source: String) -> Document {
+    pub fn new(isa: Id, source: String) -> Document {
         let source = Rc::new(source);
         Document {
             isa,
@@ -97,7 +98,7 @@ impl Document {
 
     /// The ISA in use.
     pub fn isa(&self) -> &'static Isa {
-        warpscope_core::isas::by_name(self.isa).unwrap_or_else(warpscope_core::isas::w128)
+        self.isa.isa()
     }
 
     /// Whether the text is one of the ISA's examples.
@@ -114,7 +115,7 @@ impl Document {
 
     /// Replaces the text other than by typing, with `text` written for
     /// `isa`; the text before is recorded.
-    pub fn replace(&mut self, text: String, isa: &'static str) {
+    pub fn replace(&mut self, text: String, isa: Id) {
         let after = Rc::new(text);
         let before = std::mem::replace(&mut self.source, after.clone());
         self.seq += 1;

@@ -28,6 +28,7 @@ pub mod view;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use warpscope_core::link::LinkState;
 use warpscope_core::sim::DEFAULT_MAX_STEPS;
 use yew::prelude::*;
@@ -170,7 +171,7 @@ impl State {
     pub fn new(rt: &mut Runtime) -> State {
         let ex = examples::default_example();
         let mut s = State {
-            doc: Document::new("w128", ex.source.to_string()),
+            doc: Document::new(Id::W128, ex.source.to_string()),
             build: Build::default(),
             run: RunState::default(),
             view: View::default(),
@@ -181,7 +182,7 @@ impl State {
     }
 
     /// The ISA's short name.
-    pub fn isa_name(&self) -> &'static str {
+    pub fn isa_id(&self) -> Id {
         self.doc.isa
     }
 
@@ -202,7 +203,7 @@ impl State {
     /// The state as a link: ISA, source, selection, step and the view keys
     /// that differ from their defaults (never `embed`).
     pub fn link_state(&self) -> LinkState {
-        let mut ls = LinkState::new(self.doc.isa, &self.doc.source);
+        let mut ls = LinkState::new(self.doc.isa.name(), &self.doc.source);
         ls.selected = self.view.selected.and_then(|i| u32::try_from(i).ok());
         let steps = self.run.steps();
         ls.step = (steps > 0).then_some(steps);
@@ -270,7 +271,7 @@ impl State {
             }
             Action::SetIsa(name) => return self.set_isa(rt, &name),
             Action::LoadText(name, text) => {
-                let Some(isa) = isa_named(&name) else {
+                let Some(isa) = Id::from_name(&name) else {
                     return false;
                 };
                 self.view.ref_pinned = None;
@@ -316,7 +317,7 @@ impl State {
 
     /// Loads a whole new text (an example, a puzzle's code, a link): no
     /// breakpoints, caret at the start.
-    fn load_text(&mut self, rt: &mut Runtime, isa: &'static str, text: String) {
+    fn load_text(&mut self, rt: &mut Runtime, isa: Id, text: String) {
         self.run.breakpoints = Ptr::new(Default::default());
         self.view.cursor_line = 1;
         self.doc.replace(text, isa);
@@ -325,7 +326,7 @@ impl State {
     }
 
     fn set_isa(&mut self, rt: &mut Runtime, name: &str) -> bool {
-        let Some(isa) = isa_named(name) else {
+        let Some(isa) = Id::from_name(name) else {
             return false;
         };
         if isa == self.doc.isa {
@@ -440,7 +441,7 @@ impl State {
                     .iter()
                     .rev()
                     .find(|r| r.is_own_work())
-                    .map(|r| Rc::new(LinkState::new(r.isa, &r.before)));
+                    .map(|r| Rc::new(LinkState::new(r.isa.name(), &r.before)));
                 let previous = own.or(candidate);
                 let applied = ShareAction::Applied { notes, previous };
                 self.share.reduce(applied, self.doc.edit_rev);
@@ -476,7 +477,7 @@ impl State {
         self.share.embed = v.embed;
         self.share.extra_view = v.extra;
         self.view.ref_pinned = None;
-        let isa = isa_named(&ls.isa).unwrap_or(self.doc.isa);
+        let isa = Id::from_name(&ls.isa).unwrap_or(self.doc.isa);
         self.load_text(rt, isa, ls.source.clone());
         self.run.breakpoints = Ptr::new(v.breakpoints);
         self.view.caret = None;
@@ -511,14 +512,6 @@ impl State {
         self.view.tab = v.tab;
         notes
     }
-}
-
-/// The ISA of that name, as the `'static` name core lists.
-fn isa_named(name: &str) -> Option<&'static str> {
-    warpscope_core::isas::NAMES
-        .iter()
-        .find(|n| **n == name)
-        .copied()
 }
 
 #[cfg(test)]

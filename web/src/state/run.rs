@@ -62,8 +62,7 @@ impl Runtime {
         if keep {
             return false;
         }
-        let isa =
-            warpscope_core::isas::by_name(a.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+        let isa = a.isa.isa();
         self.sim = Some(Sim::new(isa, &a.program, LaunchConfig::default()));
         self.events.clear();
         true

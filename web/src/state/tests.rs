@@ -2,6 +2,7 @@
 
 use super::*;
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use warpscope_core::link::{decode_link, encode_link};
 use warpscope_core::sim::Loc;
 
@@ -61,13 +62,13 @@ fn a_replacement_keeps_own_work_and_ctrl_z_brings_it_back() {
     let mut p = Page::new();
     let mine = "// mine\n    EXIT\n";
     p.edit(mine);
-    let ex = |i: usize| &examples::for_isa("w128")[i];
+    let ex = |i: usize| &examples::for_isa(Id::W128)[i];
     p.act(Action::LoadExample(ex(1).id.to_string()));
     assert_ne!(p.source(), mine);
     let own: Vec<_> = p.s.doc.own_work_since(0).collect();
     assert_eq!(own.len(), 1);
     assert_eq!((*own[0].before).as_str(), mine);
-    assert_eq!(own[0].isa, "w128");
+    assert_eq!(own[0].isa, Id::W128);
     // An untouched example replaced by another is not own work.
     let seq = p.s.doc.seq;
     p.act(Action::LoadExample(ex(2).id.to_string()));
@@ -94,7 +95,7 @@ fn an_isa_switch_records_work_under_its_own_isa() {
     // The untouched example is swapped for sm50's, and is not own work.
     assert_eq!(p.s.doc.own_work_since(0).count(), 0);
     p.act(Action::Doc(DocAction::UndoReplace));
-    assert_eq!((p.s.doc.isa, p.source()), ("w128", ex.as_str()));
+    assert_eq!((p.s.doc.isa, p.source()), (Id::W128, ex.as_str()));
 }
 
 #[test]
@@ -156,7 +157,7 @@ fn other_isas_do_not_panic() {
         for text in ["EXIT", "s_endpgm", "S2R R1, SR_LANEID ;\nEXIT ;", "é\nEXIT"] {
             let mut p = Page::new();
             p.act(Action::SetIsa(name.to_string()));
-            assert_eq!(p.s.doc.isa, name);
+            assert_eq!(p.s.doc.isa.name(), name);
             p.edit(text);
             p.act(Action::Build(BuildAction::AssembleNow));
             p.run(RunAction::Step);
@@ -173,7 +174,7 @@ fn switching_isa_loads_its_example_and_lists_control_words() {
     let mut p = Page::new();
     p.act(Action::SetIsa("sm50".into()));
     let a = p.s.build.asm.clone().unwrap();
-    assert_eq!(a.isa_name, "sm50");
+    assert_eq!(a.isa, Id::Sm50);
     assert!(p.source().contains("S2R"));
     assert!(
         a.rows.iter().all(|r| r.hex.len() == 16),
@@ -266,7 +267,7 @@ fn hostile_and_unknown_values_are_clamped_or_kept() {
     let mut p = Page::new();
     let notes = p.s.apply_link(&mut p.rt, &ls);
     assert_eq!(p.source(), ls.source);
-    assert_eq!(p.s.doc.isa, "w128");
+    assert_eq!(p.s.doc.isa, Id::W128);
     assert!(notes.iter().any(|n| n.contains("`w64`")), "{notes:?}");
     assert!(notes.iter().any(|n| n.contains("step")), "{notes:?}");
     assert!(p.s.share.embed);
@@ -307,11 +308,11 @@ fn a_bad_link_keeps_the_work_and_says_why() {
 
 #[test]
 fn links_of_every_isa_restore_their_isa() {
-    for &isa in warpscope_core::isas::NAMES {
+    for isa in Id::ALL {
         let Some(ex) = examples::for_isa(isa).first() else {
             continue;
         };
-        let mut ls = LinkState::new(isa, ex.source);
+        let mut ls = LinkState::new(isa.name(), ex.source);
         ls.step = Some(1);
         let mut p = Page::new();
         let notes = p.s.apply_link(&mut p.rt, &ls);

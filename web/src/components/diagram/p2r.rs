@@ -87,17 +87,15 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 });
                 // Bit names: P0..P6 for PR, the flag names core gives
                 // for the CC file.
-                let flags = warpscope_core::isas::NAMES
-                    .iter()
-                    .filter_map(|n| warpscope_core::isas::by_name(n))
-                    .flat_map(warpscope_core::sim::machine::register_files)
+                let flags = warpscope_core::isas::Id::ALL
+                    .into_iter()
+                    .flat_map(|id| warpscope_core::sim::machine::register_files(id.isa()))
                     .find(|f| f.name == "CC")
-                    .map(|f| crate::components::grid::flag_names(f.doc))
-                    .unwrap_or_default();
+                    .map_or(&[][..], |f| f.flags);
                 let names: Vec<String> = (0..8u32)
                     .map(|i| {
                         if *cc {
-                            flags.iter().find(|f| f.1 == i).map_or(String::new(), |f| f.0.clone())
+                            flags.iter().find(|f| f.1 == i).map_or(String::new(), |f| f.0.to_string())
                         } else if i < 7 {
                             format!("P{i}")
                         } else {
