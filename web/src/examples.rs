@@ -7,22 +7,23 @@
 //! (a link format) resolves them through [`by_id`].
 
 pub use warpscope_core::examples::Example;
+use warpscope_core::isas::Id;
 
 /// The examples written for one ISA, in menu order.
-pub fn for_isa(isa: &str) -> &'static [Example] {
-    warpscope_core::examples::examples_for(isa)
+pub fn for_isa(isa: Id) -> &'static [Example] {
+    warpscope_core::examples::examples_for(isa.name())
 }
 
 /// An example by ISA and id.
-pub fn by_id(isa: &str, id: &str) -> Option<&'static Example> {
+pub fn by_id(isa: Id, id: &str) -> Option<&'static Example> {
     for_isa(isa).iter().find(|e| e.id == id)
 }
 
 /// The program shown when the page opens: the butterfly sum, a SHFL
 /// reduction that shows off the lane diagrams.
 pub fn default_example() -> &'static Example {
-    by_id("w128", "butterfly_sum")
-        .or_else(|| for_isa("w128").first())
+    by_id(Id::W128, "butterfly_sum")
+        .or_else(|| for_isa(Id::W128).first())
         .expect("core bundles w128 examples")
 }
 
@@ -32,19 +33,18 @@ mod tests {
 
     #[test]
     fn every_example_assembles() {
-        let all = for_isa("w128");
+        let all = for_isa(Id::W128);
         assert!(all.len() >= 8);
         for e in all {
             let isa = warpscope_core::isas::w128();
             let prog = warpscope_core::asm::assemble(isa, e.source);
             assert!(prog.is_ok(), "{} does not assemble: {:?}", e.id, prog.err());
-            assert_eq!(by_id("w128", e.id), Some(e));
+            assert_eq!(by_id(Id::W128, e.id), Some(e));
             assert!(!e.title.is_empty());
         }
         assert_eq!(default_example().id, "butterfly_sum");
-        assert!(for_isa("nope").is_empty());
-        for name in ["sm50", "gfx9"] {
-            let isa = warpscope_core::isas::by_name(name).unwrap();
+        for name in [Id::Sm50, Id::Gfx9] {
+            let isa = name.isa();
             assert!(!for_isa(name).is_empty(), "{name}");
             for e in for_isa(name) {
                 assert!(

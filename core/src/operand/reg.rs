@@ -323,7 +323,10 @@ mod tests {
     #[test]
     fn texts_of_any_number() {
         assert_eq!(RegClass::R.text(u64::MAX, false), format!("R{}", u64::MAX));
-        assert_eq!(RegClass::UR.text(u64::MAX, true), format!("UR[{}:0]", u64::MAX));
+        assert_eq!(
+            RegClass::UR.text(u64::MAX, true),
+            format!("UR[{}:0]", u64::MAX)
+        );
         assert_eq!(RegClass::S.text(0, true), "s0");
         assert_eq!(RegClass::R.text(10, true), "R[10:11]");
     }

@@ -5,7 +5,7 @@ use crate::asm::{self, RegRef};
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
 use crate::operand::reg::RegClass;
-use crate::sim::machine::GFX9_HWREGS;
+use crate::sim::machine;
 
 /// Sections whose body is free text (Markdown or code).
 const TEXT_SECTIONS: &[&str] = &["statement", "statement.zh", "starter", "hint", "solution"];
@@ -660,12 +660,9 @@ pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
             .map(|n| n as u8)
     };
     match isa {
-        "gfx9" => num(RegClass::S).map(RegRef::S).or_else(|| {
-            GFX9_HWREGS
-                .iter()
-                .find(|h| h.1 == s)
-                .map(|h| RegRef::HwReg(h.0))
-        }),
+        "gfx9" => num(RegClass::S)
+            .map(RegRef::S)
+            .or_else(|| machine::hwreg_id(isas::gfx9(), s).map(RegRef::HwReg)),
         "sm50" => match s {
             "CC" => Some(RegRef::CC),
             "PR" => Some(RegRef::PR),

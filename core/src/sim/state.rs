@@ -1,11 +1,12 @@
 //! [`WarpState`]: the architectural state of one warp, structure of arrays.
 
 use super::event::{Loc, Value};
-use super::prep::{PT, RZ, URZ};
+use super::machine::NUM_BARRIERS;
+use super::operands::{HWREG_IDS, PT, RZ, URZ};
 use serde::Serialize;
 
 /// Number of general-purpose registers (R0..R254; RZ is not stored).
-pub const NUM_REGS: usize = 255;
+pub const NUM_REGS: usize = RZ as usize;
 
 /// Everything a program can change, plus the scheduler's view of each lane.
 ///
@@ -16,13 +17,13 @@ pub struct WarpState {
     /// R0..R254, one `[u32; 32]` (indexed by lane) each.
     pub(crate) regs: Vec<[u32; 32]>,
     /// P0..P6 as lane masks.
-    pub(crate) preds: [u32; 7],
+    pub(crate) preds: [u32; PT as usize],
     /// UR0..UR62.
     pub(crate) uregs: Vec<u32>,
     /// UP0..UP6.
-    pub(crate) upreds: [bool; 7],
+    pub(crate) upreds: [bool; PT as usize],
     /// B0..B15 as lane masks.
-    pub(crate) barriers: [u32; 16],
+    pub(crate) barriers: [u32; NUM_BARRIERS],
     /// SR_PM0..SR_PM7.
     pub(crate) pm: [u32; 8],
     /// SR_PM_HI0..SR_PM_HI7.
@@ -53,10 +54,10 @@ impl WarpState {
     pub(crate) fn new(launched: u32) -> WarpState {
         WarpState {
             regs: vec![[0; 32]; NUM_REGS],
-            preds: [0; 7],
-            uregs: vec![0; 63],
-            upreds: [false; 7],
-            barriers: [0; 16],
+            preds: [0; PT as usize],
+            uregs: vec![0; URZ as usize],
+            upreds: [false; PT as usize],
+            barriers: [0; NUM_BARRIERS],
             pm: [0; 8],
             pm_hi: [0; 8],
             pc: [0; 32],
@@ -67,7 +68,7 @@ impl WarpState {
             steps: 0,
             cc: [0; 4],
             sgprs: vec![0; super::machine::NUM_SGPRS],
-            hwregs: vec![0; 64],
+            hwregs: vec![0; HWREG_IDS],
         }
     }
 
@@ -79,7 +80,9 @@ impl WarpState {
 
     /// The predicate register `PR` of every lane: P0..P6 in bits 0..6.
     pub fn pr(&self) -> [u32; 32] {
-        std::array::from_fn(|l| (0..7).fold(0, |v, p| v | (((self.preds[p] >> l) & 1) << p)))
+        std::array::from_fn(|l| {
+            (0..PT as usize).fold(0, |v, p| v | (((self.preds[p] >> l) & 1) << p))
+        })
     }
 
     /// Scalar register `sN` (0 beyond s101).

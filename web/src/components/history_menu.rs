@@ -1,7 +1,7 @@
 //! The header's History menu: every program written here (the work
 //! history of `warpscope_core::history`), newest first, to open or delete.
 //! A plain view function: whether it is open lives in the state
-//! ([`crate::state::State::history_menu`]), the entries in storage.
+//! ([`crate::state::View::history_menu`]), the entries in storage.
 
 use std::rc::Rc;
 
@@ -10,31 +10,31 @@ use warpscope_core::link::decode_link;
 use yew::prelude::*;
 
 use crate::persist;
-use crate::share::ShareAction;
-use crate::state::{Action, State};
+use crate::state::share::ShareAction;
+use crate::state::{Action, Dispatch, ViewAction};
 
 /// Opens (`open`) or deletes entry `id`.
-fn act(id: &str, open: bool, d: &UseReducerDispatcher<State>) {
+fn act(id: &str, open: bool, d: &Dispatch) {
     let r = persist::local().and_then(|kv| {
         if !open {
             return history::delete(&kv, id);
         }
         let frag = history::read(&kv, id)?.ok_or("this entry is gone")?;
         let ls = decode_link(&frag).map_err(|e| format!("this entry cannot be read: {e}"))?;
-        d.dispatch(Action::Share(ShareAction::Restore(Rc::new(ls))));
+        d.send(Action::Share(ShareAction::Restore(Rc::new(ls))));
         Ok(())
     });
     if let Err(e) = r {
-        d.dispatch(Action::Note(format!("History: {e}")));
+        d.send(Action::View(ViewAction::Note(format!("History: {e}"))));
     }
-    d.dispatch(Action::HistoryMenu(!open));
+    d.send(Action::View(ViewAction::HistoryMenu(!open)));
 }
 
 /// The History button and, when `open`, its list.
-pub fn history_menu(open: bool, d: &UseReducerDispatcher<State>) -> Html {
+pub fn history_menu(open: bool, d: &Dispatch) -> Html {
     let toggle = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::HistoryMenu(!open)))
+        Callback::from(move |_: MouseEvent| d.send(Action::View(ViewAction::HistoryMenu(!open))))
     };
     // One handler for every entry's buttons (they carry the entry's id).
     let onclick = {

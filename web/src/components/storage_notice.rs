@@ -26,7 +26,11 @@ fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
 
 /// "Your work is not being saved" (`reason`), with "Download program"
 /// for `source`, written for `isa`.
-pub fn storage_notice(isa: &'static str, source: &std::rc::Rc<String>, reason: &str) -> Html {
+pub fn storage_notice(
+    isa: warpscope_core::isas::Id,
+    source: &std::rc::Rc<String>,
+    reason: &str,
+) -> Html {
     let onclick = {
         let source = source.clone();
         Callback::from(move |_: MouseEvent| {

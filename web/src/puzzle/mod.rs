@@ -9,6 +9,7 @@
 
 mod store;
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 use warpscope_core::diag;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
@@ -133,6 +134,152 @@ pub struct PanelProps {
     pub link_view: Vec<(String, String)>,
 }
 
+/// The bundled puzzles, each with its mark; a click opens one (with the
+/// last attempt, else its starter code).
+fn puzzle_list(
+    solved: &BTreeSet<String>,
+    open: &UseStateHandle<Option<Open>>,
+    on_load: &Callback<(String, String)>,
+    reset: impl Fn() + Clone + 'static,
+    close: Callback<MouseEvent>,
+) -> Html {
+    // The list.
+    let items = puzzle::bundled_all().into_iter().map(|p| {
+        let done = solved.contains(&p.id);
+        let onclick = {
+            let (open, on_load, reset) = (open.clone(), on_load.clone(), reset.clone());
+            let id = p.id.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Some(o) = bundled_open(&id) {
+                    let text = store::attempt(&id).unwrap_or_else(|| o.puzzle.starter.clone());
+                    store::set_current(&id);
+                    on_load.emit((o.puzzle.isa.clone(), text));
+                    reset();
+                    open.set(Some(o));
+                }
+            })
+        };
+        html! {
+            <li>
+                <button class={classes!("pz-item", done.then_some("solved"))} data-id={p.id.clone()}
+                    data-solved={done.to_string()} {onclick}>
+                    <span class="pz-mark">{ if done { "✓" } else { "·" } }</span>
+                    <span class="pz-title">{ p.title.clone() }</span>
+                    <small>{ format!("level {} · {} · {}", p.level, p.isa, p.teaches) }</small>
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <section id="puzzles" class="puzzles" data-view="list">
+            <div class="pz-head">
+                <h2>{ "Warp puzzles" }</h2>
+                <span class="pz-progress" id="pz-progress">
+                    { format!("{} of {} solved", puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), puzzle::BUNDLED.len()) }
+                </span>
+                <span class="spacer"></span>
+                <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
+            </div>
+            <ol class="pz-list">{ for items }</ol>
+        </section>
+    }
+}
+
+/// Check: grades the editor's text with core's checker and keeps the
+/// attempt.
+fn check_callback(
+    p: &Rc<Puzzle>,
+    source: &Rc<String>,
+    shown: &UseStateHandle<Option<Rc<Shown>>>,
+    solved: &UseStateHandle<Rc<BTreeSet<String>>>,
+) -> Callback<MouseEvent> {
+    let (p, source, shown, solved) = (p.clone(), source.clone(), shown.clone(), solved.clone());
+    Callback::from(move |_: MouseEvent| {
+        store::save_attempt(&p.id, &source);
+        let result = match check::check(&p, &source) {
+            Ok(r) => {
+                if r.passed() {
+                    solved.set(Rc::new(store::mark_solved(&p.id)));
+                }
+                Shown::Report(r)
+            }
+            Err(diags) => Shown::Errors(
+                diags
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| {
+                        let first = diag::render_one(d, "editor", &source);
+                        first.lines().next().unwrap_or_default().to_string()
+                    })
+                    .collect(),
+            ),
+        };
+        shown.set(Some(Rc::new(result)));
+    })
+}
+
+/// Link: a link to the puzzle and the attempt, shown for copying.
+fn link_callback(
+    cur: &Open,
+    source: &Rc<String>,
+    link_url: &UseStateHandle<Option<String>>,
+) -> Callback<MouseEvent> {
+    let (cur, source, link_url) = (cur.clone(), source.clone(), link_url.clone());
+    Callback::from(move |_: MouseEvent| {
+        let attempt = Some(source.as_str()).filter(|s| !s.trim().is_empty());
+        let frag = if cur.bundled {
+            link::encode_bundled_link(&cur.puzzle.id, attempt)
+        } else {
+            None
+        }
+        .unwrap_or_else(|| link::encode_puzzle_link(&cur.text, attempt));
+        link_url.set(Some(format!("{}#{frag}", crate::share::page_url())));
+    })
+}
+
+/// The puzzle's limits, in a line.
+fn limits_text(p: &Puzzle) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = p.limits.instructions {
+        parts.push(format!("at most {n} instructions"));
+    }
+    parts.push(format!("{} steps per case", p.limits.steps));
+    if !p.limits.forbid.is_empty() {
+        parts.push(format!("not allowed: {}", p.limits.forbid.join(", ")));
+    }
+    parts.join(" · ")
+}
+
+/// The effect that opens the puzzle of a link opened while the panel is
+/// shown (not on the first run: the panel opened with its puzzle).
+fn follow_links(
+    open: &UseStateHandle<Option<Open>>,
+    first: Rc<std::cell::RefCell<bool>>,
+    reset: impl Fn() + 'static,
+) -> impl FnOnce(&Vec<(String, String)>) + 'static {
+    let open = open.clone();
+    move |v| {
+        if std::mem::replace(&mut *first.borrow_mut(), false) {
+            return;
+        }
+        if let Some((p, text)) = link_puzzle(v) {
+            store::set_current(&p.id);
+            reset();
+            open.set(Some(open_of(p, text)));
+        }
+    }
+}
+
+/// Scrolls a new result (`Some`) into view.
+fn show_result(key: &Option<usize>) {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("pz-result"));
+    if let (Some(_), Some(el)) = (key, el) {
+        el.scroll_into_view_with_bool(false);
+    }
+}
+
 /// The puzzle panel, shown above the editor.
 #[function_component(Panel)]
 pub fn panel(props: &PanelProps) -> Html {
@@ -158,38 +305,14 @@ pub fn panel(props: &PanelProps) -> Html {
     let link_url = use_state(|| None::<String>);
 
     // A new result scrolls into view (the panel scrolls on its own).
-    {
-        let key = shown.as_ref().map(|r| Rc::as_ptr(r) as usize);
-        use_effect_with(key, |k| {
-            let el = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("pz-result"));
-            if let (Some(_), Some(el)) = (k, el) {
-                el.scroll_into_view_with_bool(false);
-            }
-        });
-    }
+    use_effect_with(shown.as_ref().map(|r| Rc::as_ptr(r) as usize), show_result);
     // A puzzle link opened while the panel is shown replaces the puzzle.
-    {
-        let (open, reset) = (
-            open.clone(),
-            reset_handles(&shown, &hints, &confirm, &solution, &link_url),
-        );
-        let first = use_mut_ref(|| true);
-        use_effect_with(props.link_view.clone(), move |v| {
-            if std::mem::replace(&mut *first.borrow_mut(), false) {
-                return;
-            }
-            if let Some((p, text)) = link_puzzle(v) {
-                store::set_current(&p.id);
-                reset();
-                open.set(Some(open_of(p, text)));
-            }
-        });
-    }
+    let first = use_mut_ref(|| true);
+    let reset = reset_handles(&shown, &hints, &confirm, &solution, &link_url);
+    use_effect_with(props.link_view.clone(), follow_links(&open, first, reset));
     // A puzzle link without an attempt starts from the starter code.
     {
-        let on_load = props.on_load.clone();
+        let (on_load, start) = (props.on_load.clone(), start.clone());
         use_effect_with((), move |_| {
             if let Some((o, None)) = &*start {
                 on_load.emit((o.puzzle.isa.clone(), o.puzzle.starter.clone()));
@@ -205,46 +328,7 @@ pub fn panel(props: &PanelProps) -> Html {
     };
 
     let Some(cur) = (*open).clone() else {
-        // The list.
-        let items = puzzle::bundled_all().into_iter().map(|p| {
-            let done = solved.contains(&p.id);
-            let onclick = {
-                let (open, on_load, reset) = (open.clone(), props.on_load.clone(), reset.clone());
-                let id = p.id.clone();
-                Callback::from(move |_: MouseEvent| {
-                    if let Some(o) = bundled_open(&id) {
-                        let text = store::attempt(&id).unwrap_or_else(|| o.puzzle.starter.clone());
-                        store::set_current(&id);
-                        on_load.emit((o.puzzle.isa.clone(), text));
-                        reset();
-                        open.set(Some(o));
-                    }
-                })
-            };
-            html! {
-                <li>
-                    <button class={classes!("pz-item", done.then_some("solved"))} data-id={p.id.clone()}
-                        data-solved={done.to_string()} {onclick}>
-                        <span class="pz-mark">{ if done { "✓" } else { "·" } }</span>
-                        <span class="pz-title">{ p.title.clone() }</span>
-                        <small>{ format!("level {} · {} · {}", p.level, p.isa, p.teaches) }</small>
-                    </button>
-                </li>
-            }
-        });
-        return html! {
-            <section id="puzzles" class="puzzles" data-view="list">
-                <div class="pz-head">
-                    <h2>{ "Warp puzzles" }</h2>
-                    <span class="pz-progress" id="pz-progress">
-                        { format!("{} of {} solved", puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), puzzle::BUNDLED.len()) }
-                    </span>
-                    <span class="spacer"></span>
-                    <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
-                </div>
-                <ol class="pz-list">{ for items }</ol>
-            </section>
-        };
+        return puzzle_list(&solved, &open, &props.on_load, reset, close);
     };
 
     let p = cur.puzzle.clone();
@@ -259,36 +343,7 @@ pub fn panel(props: &PanelProps) -> Html {
             open.set(None);
         })
     };
-    let on_check = {
-        let (p, source, shown, solved) = (
-            p.clone(),
-            props.source.clone(),
-            shown.clone(),
-            solved.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            store::save_attempt(&p.id, &source);
-            let result = match check::check(&p, &source) {
-                Ok(r) => {
-                    if r.passed() {
-                        solved.set(Rc::new(store::mark_solved(&p.id)));
-                    }
-                    Shown::Report(r)
-                }
-                Err(diags) => Shown::Errors(
-                    diags
-                        .iter()
-                        .filter(|d| d.is_error())
-                        .map(|d| {
-                            let first = diag::render_one(d, "editor", &source);
-                            first.lines().next().unwrap_or_default().to_string()
-                        })
-                        .collect(),
-                ),
-            };
-            shown.set(Some(Rc::new(result)));
-        })
-    };
+    let on_check = check_callback(&p, &props.source, &shown, &solved);
     let on_hint = {
         let (hints, n) = (hints.clone(), p.hints.len());
         Callback::from(move |_: MouseEvent| hints.set((*hints + 1).min(n)))
@@ -312,19 +367,7 @@ pub fn panel(props: &PanelProps) -> Html {
         let (p, on_load) = (p.clone(), props.on_load.clone());
         Callback::from(move |_: MouseEvent| on_load.emit((p.isa.clone(), p.solution.clone())))
     };
-    let on_link = {
-        let (cur, source, link_url) = (cur.clone(), props.source.clone(), link_url.clone());
-        Callback::from(move |_: MouseEvent| {
-            let attempt = Some(source.as_str()).filter(|s| !s.trim().is_empty());
-            let frag = if cur.bundled {
-                link::encode_bundled_link(&cur.puzzle.id, attempt)
-            } else {
-                None
-            }
-            .unwrap_or_else(|| link::encode_puzzle_link(&cur.text, attempt));
-            link_url.set(Some(format!("{}#{frag}", crate::share::page_url())));
-        })
-    };
+    let on_link = link_callback(&cur, &props.source, &link_url);
     let on_lang = {
         let zh = zh.clone();
         Callback::from(move |_: MouseEvent| zh.set(!*zh))
@@ -335,17 +378,7 @@ pub fn panel(props: &PanelProps) -> Html {
     } else {
         &p.statement
     };
-    let limits = {
-        let mut parts = Vec::new();
-        if let Some(n) = p.limits.instructions {
-            parts.push(format!("at most {n} instructions"));
-        }
-        parts.push(format!("{} steps per case", p.limits.steps));
-        if !p.limits.forbid.is_empty() {
-            parts.push(format!("not allowed: {}", p.limits.forbid.join(", ")));
-        }
-        parts.join(" · ")
-    };
+    let limits = limits_text(&p);
 
     html! {
         <section id="puzzles" class="puzzles" data-view="puzzle" data-puzzle={id.clone()} data-solved={done.to_string()}>

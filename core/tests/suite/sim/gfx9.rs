@@ -78,13 +78,18 @@ fn events_and_undo() {
 
 #[test]
 fn machine_description_names_the_hwreg_type() {
-    // The simulator's table and the description's HwRegId agree.
+    // The machine model's hardware registers are the description's
+    // HwRegId values, and the ones that start non-zero keep their values.
     let isa = isas::gfx9();
     let t = isa.enum_type("HwRegId").unwrap();
-    assert_eq!(t.values.len(), machine::GFX9_HWREGS.len());
-    for (id, name, _, _) in machine::GFX9_HWREGS {
-        assert_eq!(t.value_of(name), Some(u64::from(*id)), "{name}");
+    let regs = machine::hwregs(isa);
+    assert_eq!(t.values.len(), regs.len());
+    for h in &regs {
+        assert_eq!(t.value_of(&h.name), Some(u64::from(h.id)), "{}", h.name);
+        assert_eq!(machine::hwreg_name_in(isa, h.id), h.name);
     }
+    let mode = regs.iter().find(|h| h.name == "HW_REG_MODE").unwrap();
+    assert_eq!(mode.reset, 0x3f0);
     let files = machine::register_files(isa);
     assert_eq!(files[0].count, 102);
     assert_eq!(machine::register_files(isas::sm50())[2].name, "CC");

@@ -2,7 +2,10 @@
 
 mod behaviour;
 mod gfx9;
+mod machine;
+mod prepare;
 mod reference;
 mod sm50;
 mod undo;
 mod w128_golden;
+mod width;

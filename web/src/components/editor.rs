@@ -7,10 +7,13 @@
 //! font, line height and padding, and neither scrolls on its own: the
 //! surrounding box does, so they stay aligned.
 
-use crate::highlight;
+use super::diag_list::diag_list;
+use super::gutter::Gutter;
+use super::highlighted::Highlighted;
 use crate::state::{CaretRequest, DiagView, Ptr};
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use warpscope_core::isas::Id;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDocument, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -19,7 +22,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     /// ISA name (for highlighting mnemonics).
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// The text.
     pub source: Rc<String>,
     /// Bumped when the text was replaced from outside.
@@ -73,16 +76,6 @@ pub fn utf16_of_byte(s: &str, byte: usize) -> u32 {
         b -= 1;
     }
     s[..b].encode_utf16().count() as u32
-}
-
-/// Visual column (0-based, tabs to multiples of 4) of char column `col`
-/// (1-based) in `line`.
-fn visual_col(line: &str, col: usize) -> usize {
-    let mut v = 0;
-    for c in line.chars().take(col.saturating_sub(1)) {
-        v = if c == '\t' { (v / 4 + 1) * 4 } else { v + 1 };
-    }
-    v
 }
 
 fn insert_text(text: &str) -> bool {
@@ -155,6 +148,47 @@ fn edit_key(ta: &HtmlTextAreaElement, e: &KeyboardEvent) -> bool {
     }
 }
 
+/// The effect that carries out a caret request: selection, focus, and
+/// the caret's line scrolled into view.
+fn caret_effect(
+    p: &EditorProps,
+    ta_ref: &NodeRef,
+    pre_ref: &NodeRef,
+    box_ref: &NodeRef,
+) -> impl FnOnce(&Option<CaretRequest>) + 'static {
+    let ta_ref = ta_ref.clone();
+    let pre_ref = pre_ref.clone();
+    let box_ref = box_ref.clone();
+    let source = p.source.clone();
+    move |req| {
+        if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
+            let v = ta.value();
+            let at = utf16_of_byte(&v, req.offset.min(source.len()));
+            // Selection first: focusing with the old selection (the end
+            // of a replaced text) would scroll towards it.
+            let _ = ta.set_selection_range(at, at);
+            if req.focus {
+                let _ = ta.focus();
+            }
+            let off = req.offset.min(source.len());
+            let line = source.as_bytes()[..off]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            if let (Some(pre), Some(bx)) = (
+                pre_ref.cast::<web_sys::Element>(),
+                box_ref.cast::<web_sys::Element>(),
+            ) {
+                if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
+                    scroll_vertically(&bx, &el);
+                }
+                fit_caret(&bx, &pre, &ta);
+            }
+        }
+    }
+}
+
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
@@ -175,35 +209,7 @@ pub fn editor(p: &EditorProps) -> Html {
             }
         });
     }
-    // Carry out caret requests.
-    {
-        let ta_ref = ta_ref.clone();
-        let pre_ref = pre_ref.clone();
-        let box_ref = box_ref.clone();
-        let source = p.source.clone();
-        use_effect_with(p.caret, move |req| {
-            if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
-                let v = ta.value();
-                let at = utf16_of_byte(&v, req.offset.min(source.len()));
-                // Selection first: focusing with the old selection (the end
-                // of a replaced text) would scroll towards it.
-                let _ = ta.set_selection_range(at, at);
-                if req.focus {
-                    let _ = ta.focus();
-                }
-                let line = source[..req.offset.min(source.len())].matches('\n').count() + 1;
-                if let (Some(pre), Some(bx)) = (
-                    pre_ref.cast::<web_sys::Element>(),
-                    box_ref.cast::<web_sys::Element>(),
-                ) {
-                    if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
-                        scroll_vertically(&bx, &el);
-                    }
-                    fit_caret(&bx, &pre, &ta);
-                }
-            }
-        });
-    }
+    use_effect_with(p.caret, caret_effect(p, &ta_ref, &pre_ref, &box_ref));
 
     let n_lines = p.source.matches('\n').count() + 1;
     // Line backgrounds for the caret and the next instruction: drawn apart
@@ -301,21 +307,6 @@ pub fn editor(p: &EditorProps) -> Html {
         })
     };
 
-    let diag_list = p.diags.iter().map(|d| {
-        let cb = p.on_goto.clone();
-        let start = d.start;
-        let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
-        html! {
-            <li class={if d.error { "diag error" } else { "diag warning" }}
-                data-line={d.line.to_string()} data-col={d.col.to_string()}
-                onclick={Callback::from(move |_| cb.emit(start))} title="go to this place">
-                <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
-                <span class="diag-kind">{ if d.error { "error" } else { "warning" } }</span>
-                <span class="diag-msg">{ first.to_string() }</span>
-                if !help.is_empty() { <span class="diag-help">{ format!("help: {help}") }</span> }
-            </li>
-        }
-    });
     let n_err = p.diags.iter().filter(|d| d.error).count();
 
     html! {
@@ -329,14 +320,14 @@ pub fn editor(p: &EditorProps) -> Html {
             <div class="editor" id="editor" ref={box_ref}>
                 <div class="gutter" aria-hidden="true">
                     { bar(p.exec_line, "exec") }
-                    <GutterLines lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
+                    <Gutter lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
                         on_breakpoint={p.on_breakpoint.clone()} />
                 </div>
                 <div class="code">
                     { bar(Some(p.cursor_line), "cursor") }
                     { bar(p.exec_line, "exec") }
                     <pre class="hl" ref={pre_ref} aria-hidden="true">
-                        <HlLines isa_name={p.isa_name} source={p.source.clone()} diags={p.diags.clone()} />
+                        <Highlighted isa={p.isa} source={p.source.clone()} diags={p.diags.clone()} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
@@ -344,100 +335,9 @@ pub fn editor(p: &EditorProps) -> Html {
                         {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
                 </div>
             </div>
-            if !p.diags.is_empty() {
-                <ul class="diag-list" id="diag-list">{ for diag_list }</ul>
-            }
+            { diag_list(&p.diags, &p.on_goto) }
         </section>
     }
-}
-
-#[derive(Properties, PartialEq)]
-struct GutterProps {
-    lines: usize,
-    diags: Ptr<Vec<DiagView>>,
-    breakpoints: Ptr<BTreeSet<usize>>,
-    on_breakpoint: Callback<usize>,
-}
-
-/// Line numbers with breakpoint dots and error markers.
-#[function_component(GutterLines)]
-fn gutter_lines(p: &GutterProps) -> Html {
-    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
-    for d in p.diags.iter() {
-        by_line.entry(d.line).or_default().push(d);
-    }
-    (1..=p.lines)
-        .map(|n| {
-            let ds = by_line.get(&n);
-            let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
-            let warn = ds.is_some() && !err;
-            let bp = p.breakpoints.contains(&n);
-            let title = ds
-                .map(|v| {
-                    v.iter()
-                        .map(|d| d.message.clone())
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })
-                .unwrap_or_else(|| "click to toggle a breakpoint".into());
-            let class = classes!(
-                "gutter-line",
-                bp.then_some("bp"),
-                err.then_some("has-error"),
-                warn.then_some("has-warning"),
-            );
-            let cb = p.on_breakpoint.clone();
-            html! {
-                <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
-                     onclick={Callback::from(move |_| cb.emit(n))}>
-                    <span class="bp-dot"></span>{ n }
-                </div>
-            }
-        })
-        .collect()
-}
-
-#[derive(Properties, PartialEq)]
-struct HlProps {
-    isa_name: &'static str,
-    source: Rc<String>,
-    diags: Ptr<Vec<DiagView>>,
-}
-
-/// The highlighted text with error underlines; redrawn only when the text
-/// or its diagnostics change.
-#[function_component(HlLines)]
-fn hl_lines(p: &HlProps) -> Html {
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
-    let src: &str = &p.source;
-    let pieces = highlight::highlight(isa, src);
-    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
-    for d in p.diags.iter() {
-        by_line.entry(d.line).or_default().push(d);
-    }
-    src.split('\n')
-        .zip(pieces.iter())
-        .enumerate()
-        .map(|(i, (line, ps))| {
-            let n = i + 1;
-            let markers = by_line.get(&n).into_iter().flatten().map(|d| {
-                let left = visual_col(line, d.col);
-                let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
-                html! {
-                    <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
-                          data-line={d.line.to_string()} data-col={d.col.to_string()}
-                          title={d.message.clone()} {style}></span>
-                }
-            });
-            html! {
-                <div class="hl-line" data-line={n.to_string()}>
-                    { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
-                    { "\u{200b}" }
-                    { for markers }
-                </div>
-            }
-        })
-        .collect()
 }
 
 /// Scrolls `bx` vertically (only) so that `el`, a line inside it, is

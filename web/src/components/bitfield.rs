@@ -19,15 +19,16 @@
 use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::disasm;
+use warpscope_core::isas::Id;
 use warpscope_core::operand::{self as builtin, Part};
-use warpscope_core::spec::model::{TypeRef, Word};
+use warpscope_core::spec::model::{Isa, TypeRef, Word};
 use yew::prelude::*;
 
 /// Bitfield props.
 #[derive(Properties, PartialEq)]
 pub struct BitfieldProps {
     /// ISA name.
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// Selected instruction and its assembled word.
     pub selected: Option<(usize, Word)>,
     /// The edited word, when it differs.
@@ -344,22 +345,19 @@ fn bit_row(
     }
 }
 
-/// The bitfield view.
-#[function_component(Bitfield)]
-pub fn bitfield(p: &BitfieldProps) -> Html {
-    // A typed value that was refused: instruction, field, the text (kept
-    // in the box) and why.
-    let bad_field = use_state(|| None::<(usize, String, String, String)>);
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
-    let Some((index, orig)) = p.selected else {
-        return html! {
-            <section class="pane bitfield-pane" aria-label="bitfield">
-                <div class="pane-head"><h2>{ "Encoding" }</h2></div>
-                <p class="empty">{ "Select an instruction in the listing or put the caret on one." }</p>
-            </section>
-        };
-    };
-    let word = p.edited.unwrap_or(orig);
+/// The fields of `word` as decoded, its text or the decoder's error, and
+/// its opcode. A word that does not decode keeps the spans of the
+/// instruction it came from (`orig`).
+fn decoded_fields(
+    isa: &Isa,
+    word: Word,
+    orig: Word,
+) -> (
+    Vec<FieldView>,
+    Option<String>,
+    Option<String>,
+    Option<usize>,
+) {
     let decoded = decode::decode(isa, word);
     let parts_of = |opcode: usize, i: usize| -> &'static [Part] {
         match isa
@@ -373,12 +371,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
         }
     };
     let control_mask = isa.control_mask();
-    let (fields, text, error, opcode): (
-        Vec<FieldView>,
-        Option<String>,
-        Option<String>,
-        Option<usize>,
-    ) = match &decoded {
+    match &decoded {
         Ok((inst, notes)) => (
             notes
                 .iter()
@@ -427,51 +420,22 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 Err(_) => (Vec::new(), None, Some(e.to_string()), None),
             }
         }
-    };
+    }
+}
+
+/// The control word of the instruction's group (Maxwell), with this
+/// instruction's slot editable.
+fn control_view(
+    p: &BitfieldProps,
+    isa: &Isa,
+    index: usize,
+    word: Word,
+    orig: Word,
+    owner: &[Owner],
+    fields: &[FieldView],
+) -> Option<Html> {
     let wb = isa.word_bits.clamp(1, 128);
-    let nwords = opcode
-        .and_then(|o| isa.opcodes.get(o))
-        .map_or(1, |o| isa.opcode_words(o))
-        .clamp(1, (128 / wb).max(1));
-    let inst_bits = wb * nwords;
-    let mut owner: Vec<Owner> = vec![Owner::Unused; 128];
-    for (k, f) in fields.iter().enumerate() {
-        for (lo, w) in f.runs() {
-            for b in lo..(lo + w).min(128) {
-                owner[b as usize] = Owner::Field(k);
-            }
-        }
-    }
-    let cell = |b: u32, num: u32| Cell {
-        num,
-        word_bit: Some(b),
-        value: ((word >> b) & 1) as u8,
-        owner: owner[b as usize].clone(),
-        changed: (word ^ orig) >> b & 1 == 1,
-    };
-
-    // The instruction's words: word 0 first, 32 bits per row, most
-    // significant bit left.
-    let row_bits = 32u32.min(wb);
-    let mut rows: Vec<Html> = Vec::new();
-    for w in 0..nwords {
-        let base = w * wb;
-        let nrows = wb.div_ceil(row_bits);
-        for r in (0..nrows).rev() {
-            let lo = base + r * row_bits;
-            let hi = (lo + row_bits).min(base + wb) - 1;
-            let cells: Vec<Cell> = (lo..=hi).rev().map(|b| cell(b, b)).collect();
-            let label = if nwords > 1 && r == nrows - 1 {
-                format!("word {w}")
-            } else {
-                String::new()
-            };
-            rows.push(bit_row(&label, &cells, &fields, None, word, &p.on_word));
-        }
-    }
-
-    // The control word of the instruction's group (Maxwell).
-    let control = isa.dialect.control.map(|c| {
+    isa.dialect.control.map(|c| {
         let per = c.per_word.max(1) as usize;
         let k = index % per;
         let first = index - k;
@@ -528,7 +492,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
 
         let crow = (0..total / 32).rev().map(|r| {
             let cells: Vec<Cell> = (r * 32..r * 32 + 32).rev().map(ccell).collect();
-            bit_row(if r == total / 32 - 1 { "control" } else { "" }, &cells, &fields, ctl_base, word, &p.on_word)
+            bit_row(if r == total / 32 - 1 { "control" } else { "" }, &cells, fields, ctl_base, word, &p.on_word)
         });
         html! {
             <div class="control-word" id="control-word" data-word={format!("{cword:#018x}")} data-slot={k.to_string()}
@@ -542,12 +506,22 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 <div class="bitrows">{ for crow }</div>
             </div>
         }
-    });
+    })
+}
 
-    let table = fields.iter().map(|f| {
+/// The fields table: bits, role, the value (typed values that do not fit
+/// are refused with the reason) and the meaning.
+fn field_rows(
+    p: &BitfieldProps,
+    fields: &[FieldView],
+    index: usize,
+    word: Word,
+    bad_field: &UseStateHandle<Option<(usize, String, String, String)>>,
+) -> Html {
+    let rows = fields.iter().map(|f| {
         let cb = p.on_word.clone();
         let fv = f.clone();
-        let bad = bad_field.clone();
+        let bad = (*bad_field).clone();
         let onchange = Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             match check_value(&input.value(), fv.width) {
@@ -578,6 +552,70 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             </tr>
         }
     });
+    rows.collect()
+}
+
+/// The bitfield view.
+#[function_component(Bitfield)]
+pub fn bitfield(p: &BitfieldProps) -> Html {
+    // A typed value that was refused: instruction, field, the text (kept
+    // in the box) and why.
+    let bad_field = use_state(|| None::<(usize, String, String, String)>);
+    let isa = p.isa.isa();
+    let Some((index, orig)) = p.selected else {
+        return html! {
+            <section class="pane bitfield-pane" aria-label="bitfield">
+                <div class="pane-head"><h2>{ "Encoding" }</h2></div>
+                <p class="empty">{ "Select an instruction in the listing or put the caret on one." }</p>
+            </section>
+        };
+    };
+    let word = p.edited.unwrap_or(orig);
+    let (fields, text, error, opcode) = decoded_fields(isa, word, orig);
+    let wb = isa.word_bits.clamp(1, 128);
+    let nwords = opcode
+        .and_then(|o| isa.opcodes.get(o))
+        .map_or(1, |o| isa.opcode_words(o))
+        .clamp(1, (128 / wb).max(1));
+    let inst_bits = wb * nwords;
+    let mut owner: Vec<Owner> = vec![Owner::Unused; 128];
+    for (k, f) in fields.iter().enumerate() {
+        for (lo, w) in f.runs() {
+            for b in lo..(lo + w).min(128) {
+                owner[b as usize] = Owner::Field(k);
+            }
+        }
+    }
+    let cell = |b: u32, num: u32| Cell {
+        num,
+        word_bit: Some(b),
+        value: ((word >> b) & 1) as u8,
+        owner: owner[b as usize].clone(),
+        changed: (word ^ orig) >> b & 1 == 1,
+    };
+
+    // The instruction's words: word 0 first, 32 bits per row, most
+    // significant bit left.
+    let row_bits = 32u32.min(wb);
+    let mut rows: Vec<Html> = Vec::new();
+    for w in 0..nwords {
+        let base = w * wb;
+        let nrows = wb.div_ceil(row_bits);
+        for r in (0..nrows).rev() {
+            let lo = base + r * row_bits;
+            let hi = (lo + row_bits).min(base + wb) - 1;
+            let cells: Vec<Cell> = (lo..=hi).rev().map(|b| cell(b, b)).collect();
+            let label = if nwords > 1 && r == nrows - 1 {
+                format!("word {w}")
+            } else {
+                String::new()
+            };
+            rows.push(bit_row(&label, &cells, &fields, None, word, &p.on_word));
+        }
+    }
+
+    let control = control_view(p, isa, index, word, orig, &owner, &fields);
+    let table = field_rows(p, &fields, index, word, &bad_field);
 
     let edited = p.edited.is_some();
     let apply = p.on_apply.reform(|_: MouseEvent| ());
@@ -628,7 +666,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             </div>
             <table class="fields-table">
                 <thead><tr><th>{ "field" }</th><th>{ "bits" }</th><th>{ "role" }</th><th>{ "raw" }</th><th>{ "meaning" }</th></tr></thead>
-                <tbody>{ for table }</tbody>
+                <tbody>{ table }</tbody>
             </table>
         </section>
     }

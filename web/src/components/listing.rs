@@ -4,6 +4,7 @@
 //! scheduling control words (Maxwell) get a row for each control word, in
 //! the code stream's order, with its slots in maxas' notation.
 
+use super::listing_row::ListingRow;
 use crate::state::{Assembled, Ptr};
 use std::collections::BTreeSet;
 use yew::prelude::*;
@@ -26,40 +27,6 @@ pub struct ListingProps {
     pub on_select: Callback<usize>,
 }
 
-#[derive(Properties, PartialEq)]
-struct RowProps {
-    asm: Ptr<Assembled>,
-    index: usize,
-    selected: bool,
-    exec: bool,
-    bp: bool,
-    on_select: Callback<usize>,
-}
-
-/// One listing row; redrawn only when its own state changes.
-#[function_component(ListingRow)]
-fn listing_row(p: &RowProps) -> Html {
-    let i = p.index;
-    let Some(r) = p.asm.rows.get(i) else {
-        return html! {};
-    };
-    let cb = p.on_select.clone();
-    let class = classes!(
-        p.selected.then_some("selected"),
-        p.exec.then_some("exec"),
-        p.bp.then_some("bp"),
-    );
-    html! {
-        <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", r.addr)}
-            data-line={r.line.to_string()} data-hex={r.hex.replace(' ', "")}
-            onclick={Callback::from(move |_| cb.emit(i))}>
-            <td class="addr">{ format!("{:04x}", r.addr) }</td>
-            <td class="dis">{ &r.text }</td>
-            <td class="hex">{ &r.hex }</td>
-        </tr>
-    }
-}
-
 /// The listing.
 #[function_component(Listing)]
 pub fn listing(p: &ListingProps) -> Html {
@@ -70,7 +37,7 @@ pub fn listing(p: &ListingProps) -> Html {
             if let Some(body) = body_ref.cast::<web_sys::Element>() {
                 if let Some(i) = exec.or(*sel) {
                     if let Ok(Some(row)) = body.query_selector(&format!("tr[data-index=\"{i}\"]")) {
-                        crate::editor::scroll_into_view(&row);
+                        super::editor::scroll_into_view(&row);
                     }
                 }
             }
@@ -103,10 +70,7 @@ pub fn listing(p: &ListingProps) -> Html {
         out.into_iter().collect::<Html>()
     });
     let rev = p.asm.as_ref().map_or(0, |a| a.rows.len());
-    let isa = p
-        .asm
-        .as_ref()
-        .and_then(|a| warpscope_core::isas::by_name(a.isa_name));
+    let isa = p.asm.as_ref().map(|a| a.isa.isa());
     let hex_head = match isa {
         Some(i) if i.dialect.max_words > 1 => format!("encoding (hex, {}-bit words)", i.word_bits),
         Some(i) => format!("encoding (hex, bit {} first)", i.word_bits - 1),

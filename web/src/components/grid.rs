@@ -12,10 +12,10 @@
 //! per scalar register with its 32 bits, and the bits the last
 //! `s_getreg`/`s_setreg` touched highlighted.
 
-use crate::state::{all_formats, Fmt, Ptr};
-use std::cell::RefCell;
+use crate::state::{all_formats, Fmt, Ptr, RunView};
+use warpscope_core::isas::Id;
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
-use warpscope_core::sim::{EventDetail, Loc, Sim, StepEvent, Value};
+use warpscope_core::sim::{EventDetail, Loc, StepEvent, Value};
 use yew::prelude::*;
 
 /// The register file a location belongs to (by the file's name prefix).
@@ -34,36 +34,16 @@ fn file_of(files: &[RegFile], loc: Loc) -> Option<&RegFile> {
     files.iter().find(|f| f.name == prefix)
 }
 
-/// Flag names and bits from a flag file's description
-/// (`"condition code: ZF bit 0, SF bit 1, ..."`), low bit first.
-pub fn flag_names(doc: &str) -> Vec<(String, u32)> {
-    let list = doc.split_once(':').map_or(doc, |(_, r)| r);
-    let mut out: Vec<(String, u32)> = list
-        .split(',')
-        .filter_map(|part| {
-            let mut w = part.split_whitespace();
-            let name = w.next()?;
-            (w.next()? == "bit").then_some(())?;
-            let b = w.next()?.parse().ok()?;
-            Some((name.to_string(), b))
-        })
-        .collect();
-    out.sort_by_key(|f| f.1);
-    out
-}
-
 /// Grid props.
 #[derive(Properties, PartialEq)]
 pub struct GridProps {
     /// ISA name (for its register files).
-    #[prop_or("w128")]
-    pub isa_name: &'static str,
-    /// The simulator.
-    pub sim: Option<Ptr<RefCell<Sim>>>,
+    #[prop_or_default]
+    pub isa: Id,
+    /// What the simulator shows.
+    pub run: Option<Ptr<RunView>>,
     /// Bumped on every simulator change.
-    pub sim_rev: u64,
-    /// The last step's event.
-    pub event: Option<Ptr<StepEvent>>,
+    pub rev: u64,
     /// Value format.
     pub fmt: Fmt,
     /// True when the program shown is not the current text.
@@ -113,10 +93,10 @@ fn hwreg_access(ev: Option<&StepEvent>, loc: Loc) -> Option<(u8, u8, bool)> {
 
 /// A machine without per-lane state: one row per scalar register, its
 /// value and its 32 bits.
-fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
-    let st = sim.state();
-    let ev = p.event.as_deref();
-    let rows = sim.touched_registers().iter().filter_map(|&loc| {
+fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Html {
+    let st = &sim.warp;
+    let ev = sim.event.as_deref();
+    let rows = sim.touched.iter().filter_map(|&loc| {
         let file = file_of(files, loc)?;
         let Value::Scalar(v) = st.get(loc) else { return None };
         let (w, c) = written(ev, loc);
@@ -131,10 +111,10 @@ fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
             }
         });
         let doc = match loc {
-            Loc::HwReg(id) => machine::GFX9_HWREGS
-                .iter()
-                .find(|h| h.0 == id)
-                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.1, h.3)),
+            Loc::HwReg(id) => machine::hwregs(p.isa.isa())
+                .into_iter()
+                .find(|h| h.id == id)
+                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.name, h.doc)),
             _ => file.doc.to_string(),
         };
         let class = classes!(
@@ -150,24 +130,14 @@ fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
             </tr>
         })
     });
-    let status = p
-        .sim
-        .as_ref()
-        .map(|_| {
-            if sim.next_index().is_some() {
-                "runs"
-            } else {
-                "done"
-            }
-        })
-        .unwrap_or("");
+    let status = if sim.next.is_some() { "runs" } else { "done" };
     let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
     html! {
         <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label="wave state">
             { head }
             <p class="wave-caption">{ format!("wave64 scalar unit: {caption}") }</p>
             <div class="scroll">
-                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()} data-state={status}>
+                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps.to_string()} data-rev={p.rev.to_string()} data-state={status}>
                     <thead>
                         <tr>
                             <th class="corner">{ "register" }</th><th>{ "value" }</th>
@@ -185,65 +155,35 @@ fn wave_view(p: &GridProps, head: Html, sim: &Sim, files: &[RegFile]) -> Html {
     }
 }
 
-/// The grid.
-#[function_component(Grid)]
-pub fn grid(p: &GridProps) -> Html {
-    let fmt_buttons = Fmt::ALL.iter().map(|&f| {
-        let cb = p.on_fmt.clone();
-        html! {
-            <button class={classes!("btn", "small", (p.fmt == f).then_some("on"))} data-fmt={f.label()}
-                onclick={Callback::from(move |_| cb.emit(f))}>{ f.label() }</button>
-        }
-    });
-    let head = html! {
-        <div class="pane-head">
-            <h2>{ "Warp state" }</h2>
-            if p.stale { <span class="stale-badge">{ "stale" }</span> }
-            <span class="fmt-toggle" role="group" aria-label="value format">{ for fmt_buttons }</span>
-        </div>
-    };
-    let Some(sim) = &p.sim else {
-        return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
-    };
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
-    let files = machine::register_files(isa);
-    let sim = sim.borrow();
-    let st = sim.state();
-    let ev = p.event.as_deref();
-    let per_lane = files.iter().any(|f| {
-        matches!(
-            f.shape,
-            FileShape::PerLane | FileShape::Mask | FileShape::Flags
-        )
-    });
-    if !per_lane {
-        return wave_view(p, head, &sim, &files);
-    }
-    let launched = st.launched();
-    let exited = st.exited();
-    let halted = sim.halted();
-    let waiting = st.waiting();
-    let next = sim.next_lanes();
-    let lane_state = |l: usize| -> &'static str {
+/// Each lane's state: `off`, `exited`, `halted`, `waiting`, `next` or
+/// `ready`.
+fn lane_states(sim: &RunView) -> [&'static str; 32] {
+    let st = &sim.warp;
+    let (launched, exited, waiting) = (st.launched(), st.exited(), st.waiting());
+    std::array::from_fn(|l| {
         let b = 1u32 << l;
         if launched & b == 0 {
             "off"
         } else if exited & b != 0 {
             "exited"
-        } else if halted & b != 0 {
+        } else if sim.halted & b != 0 {
             "halted"
         } else if waiting & b != 0 {
             "waiting"
-        } else if next & b != 0 {
+        } else if sim.next_lanes & b != 0 {
             "next"
         } else {
             "ready"
         }
-    };
-    let lane_class = |l: usize| format!("lane-{}", lane_state(l));
+    })
+}
 
+/// The lane numbers (click: toggle in `.active`) and the lane states.
+fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Html) {
+    let lane_state = |l: usize| states[l];
+    let lane_class = |l: usize| format!("lane-{}", lane_state(l));
     let header = (0..32).map(|l| {
-        let cb = p.on_lane.clone();
+        let cb = on_lane.clone();
         let s = lane_state(l);
         let title = format!(
             "lane {l}: {}\nclick to toggle it in .active",
@@ -273,26 +213,37 @@ pub fn grid(p: &GridProps) -> Html {
         };
         html! { <td class={classes!("lane-status", lane_class(l))} title={s}>{ mark }</td> }
     });
+    (header.collect(), status_row.collect())
+}
 
+/// The register rows, per lane and uniform.
+fn register_rows(
+    p: &GridProps,
+    sim: &RunView,
+    files: &[RegFile],
+    states: &[&'static str; 32],
+) -> (Vec<Html>, Vec<Html>) {
+    let st = &sim.warp;
+    let ev = sim.event.as_deref();
+    let lane_class = |l: usize| format!("lane-{}", states[l]);
     let mut lane_rows: Vec<Html> = Vec::new();
     let mut uniform: Vec<Html> = Vec::new();
-    let touched = sim.touched_registers();
-    // The packed PR row follows the last predicate row when the predicate
-    // file's description names PR.
+    let touched = &sim.touched;
+    // The packed PR row follows the last predicate row when the machine
+    // packs its predicates into PR.
     let pr_after = files
         .iter()
-        .find(|f| f.name == "P" && f.doc.contains("PR"))
+        .find(|f| f.name == "P" && f.packed_in == Some("PR"))
         .and_then(|_| touched.iter().rposition(|l| matches!(l, Loc::P(_))));
     for (ti, &loc) in touched.iter().enumerate() {
         let (w, c) = written(ev, loc);
-        let shape = file_of(&files, loc).map(|f| f.shape);
+        let shape = file_of(files, loc).map(|f| f.shape);
         match loc {
             _ if shape == Some(FileShape::Flags) => {
                 let Value::Lanes(vals) = st.get(loc) else {
                     continue;
                 };
-                let doc = file_of(&files, loc).map_or("", |f| f.doc);
-                let flags = flag_names(doc);
+                let (doc, flags) = file_of(files, loc).map_or(("", &[][..]), |f| (f.doc, f.flags));
                 let name = loc.name();
                 let cells = (0..32).map(|l| {
                     let v = vals[l];
@@ -380,6 +331,43 @@ pub fn grid(p: &GridProps) -> Html {
             _ => {}
         }
     }
+    (lane_rows, uniform)
+}
+
+/// The grid.
+#[function_component(Grid)]
+pub fn grid(p: &GridProps) -> Html {
+    let fmt_buttons = Fmt::ALL.iter().map(|&f| {
+        let cb = p.on_fmt.clone();
+        html! {
+            <button class={classes!("btn", "small", (p.fmt == f).then_some("on"))} data-fmt={f.label()}
+                onclick={Callback::from(move |_| cb.emit(f))}>{ f.label() }</button>
+        }
+    });
+    let head = html! {
+        <div class="pane-head">
+            <h2>{ "Warp state" }</h2>
+            if p.stale { <span class="stale-badge">{ "stale" }</span> }
+            <span class="fmt-toggle" role="group" aria-label="value format">{ for fmt_buttons }</span>
+        </div>
+    };
+    let Some(sim) = &p.run else {
+        return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
+    };
+    let isa = p.isa.isa();
+    let files = machine::register_files(isa);
+    let per_lane = files.iter().any(|f| {
+        matches!(
+            f.shape,
+            FileShape::PerLane | FileShape::Mask | FileShape::Flags
+        )
+    });
+    if !per_lane {
+        return wave_view(p, head, sim, &files);
+    }
+    let states = lane_states(sim);
+    let (header, status_row) = lane_heads(&p.on_lane, &states);
+    let (lane_rows, uniform) = register_rows(p, sim, &files, &states);
 
     // Hover text in every format, made when the pointer reaches a cell
     // rather than for all 32 x N cells on every step.
@@ -411,10 +399,10 @@ pub fn grid(p: &GridProps) -> Html {
         <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label="warp state">
             { head }
             <div class="scroll">
-                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps().to_string()} data-rev={p.sim_rev.to_string()}>
+                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
                     <thead>
-                        <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ for header }</tr>
-                        <tr class="status-row"><th class="reg">{ "state" }</th>{ for status_row }</tr>
+                        <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ header }</tr>
+                        <tr class="status-row"><th class="reg">{ "state" }</th>{ status_row }</tr>
                     </thead>
                     <tbody>{ for lane_rows }</tbody>
                 </table>
@@ -428,21 +416,5 @@ pub fn grid(p: &GridProps) -> Html {
                 <span class="changed-key">{ "changed by the last step" }</span>
             </div>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn flags_from_core_description() {
-        let isa = warpscope_core::isas::sm50();
-        let files = warpscope_core::sim::machine::register_files(isa);
-        let cc = files.iter().find(|f| f.name == "CC").unwrap();
-        let names: Vec<_> = super::flag_names(cc.doc)
-            .into_iter()
-            .map(|(n, b)| format!("{n}{b}"))
-            .collect();
-        assert_eq!(names, ["ZF0", "SF1", "CF2", "OF3"]);
-        assert!(super::flag_names("no flags here").is_empty());
     }
 }

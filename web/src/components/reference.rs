@@ -3,13 +3,14 @@
 //! every instruction.
 
 use crate::markdown;
+use warpscope_core::isas::Id;
 use yew::prelude::*;
 
 /// Reference props.
 #[derive(Properties, PartialEq)]
 pub struct ReferenceProps {
     /// ISA name.
-    pub isa_name: &'static str,
+    pub isa: Id,
     /// Optype of the selected instruction.
     pub current: Option<usize>,
     /// Optype pinned from the list (shown instead of `current`).
@@ -30,7 +31,7 @@ fn section_title(name: &str) -> String {
 /// The reference pane.
 #[function_component(Reference)]
 pub fn reference(p: &ReferenceProps) -> Html {
-    let isa = warpscope_core::isas::by_name(p.isa_name).unwrap_or_else(warpscope_core::isas::w128);
+    let isa = p.isa.isa();
     let query = use_state(String::new);
     let shown = p
         .pinned

@@ -1,0 +1,532 @@
+//! w128 per-lane arithmetic, moves and control flow (alu.isa): `MOV`,
+//! `UMOV`, `IADD3`, `IMAD`, `LOP3`, `SHF`, `ISETP`, `SEL`, `POPC`, `FADD`,
+//! `FMUL`, `FFMA`, `BRA`, `EXIT`, `BSSY`, `BSYNC`, and the no-ops `NOP`,
+//! `IBBAR`, `DEPBAR`. `EXIT` and the no-op are shared with sm50 and gfx9.
+
+use super::fields::Fields;
+use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
+use crate::sim::event::{EventDetail, Loc, Value};
+use crate::sim::machine::NUM_BARRIERS;
+use crate::sim::operands::RZ;
+use crate::sim::{lanes, Ctx, Sim};
+
+/// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cmp(pub u8);
+
+/// `ISETP` combining operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+/// A per-lane arithmetic, move or control-flow operation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Alu {
+    Nop,
+    Mov {
+        d: Dst,
+        a: Operand,
+    },
+    Iadd3 {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    },
+    Imad {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    },
+    Lop3 {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        lut: u8,
+    },
+    Shf {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        left: bool,
+        signed: bool,
+    },
+    Isetp {
+        cmp: Cmp,
+        signed: bool,
+        bop: BoolOp,
+        pd: u8,
+        pq: u8,
+        a: Operand,
+        b: Operand,
+        pp: PredSrc,
+    },
+    Sel {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        pp: PredSrc,
+    },
+    Popc {
+        rd: u8,
+        b: Operand,
+    },
+    Fadd {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+    },
+    Fmul {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+    },
+    Ffma {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+    },
+    /// `target`: instruction index, `None` when the address holds none.
+    Bra {
+        target: Option<u32>,
+        addr: u32,
+    },
+    Exit,
+    Bssy {
+        bar: u8,
+    },
+    Bsync {
+        bar: u8,
+    },
+}
+
+fn op(a: Alu) -> Kind {
+    Kind::Alu(a)
+}
+
+/// The second source of the ALU instructions: a register, an immediate
+/// or constant, or a uniform register.
+const SRC_B: &[&str] = &["rb", "vb", "urb"];
+
+/// An opcode without operands that does nothing (shared with sm50, gfx9).
+pub(super) fn nop(_: &Fields) -> Result<Build, PrepError> {
+    build(|_, _| op(Alu::Nop))
+}
+
+/// `EXIT` (shared with sm50 `EXIT` and gfx9 `s_endpgm`).
+pub(super) fn exit(_: &Fields) -> Result<Build, PrepError> {
+    build(|_, _| op(Alu::Exit))
+}
+
+/// `MOV` (`uniform`: `UMOV`).
+fn mov(f: &Fields, uniform: bool) -> Result<Build, PrepError> {
+    let a = if uniform {
+        f.operand(&["ura", "vb", "urb"])?
+    } else {
+        f.operand(&["ra", "vb", "ura", "urb", "rb"])?
+    };
+    let d = f.dst(uniform)?;
+    build(move |v, env| {
+        op(Alu::Mov {
+            d: d.get(v),
+            a: a.get(v, env.consts),
+        })
+    })
+}
+
+/// The three-source instructions `IADD3`, `IMAD`, `LOP3`, `FFMA`: `Rd`,
+/// `Ra`, [`SRC_B`] and `c` (the names of the third source).
+fn three(f: &Fields, c: &[&str], make: fn(u8, [Operand; 3]) -> Alu) -> Result<Build, PrepError> {
+    let (rd, a, b, c) = (
+        f.reg("rd")?,
+        f.operand(&["ra"])?,
+        f.operand(SRC_B)?,
+        f.operand(c)?,
+    );
+    build(move |v, env| {
+        let ops = [a, b, c].map(|o| o.get(v, env.consts));
+        op(make(rd.get(v), ops))
+    })
+}
+
+/// The two-source instructions `FADD`, `FMUL`, `SEL`-like shapes: `Rd`,
+/// `Ra`, [`SRC_B`].
+fn two(f: &Fields, make: fn(u8, Operand, Operand) -> Alu) -> Result<Build, PrepError> {
+    let (rd, a, b) = (f.reg("rd")?, f.operand(&["ra"])?, f.operand(SRC_B)?);
+    build(move |v, env| op(make(rd.get(v), a.get(v, env.consts), b.get(v, env.consts))))
+}
+
+fn lop3(f: &Fields) -> Result<Build, PrepError> {
+    let lut = f.raw("lut")?;
+    let (rd, a, b, c) = (
+        f.reg("rd")?,
+        f.operand(&["ra"])?,
+        f.operand(SRC_B)?,
+        f.operand(&["rc"])?,
+    );
+    build(move |v, env| {
+        op(Alu::Lop3 {
+            rd: rd.get(v),
+            a: a.get(v, env.consts),
+            b: b.get(v, env.consts),
+            c: c.get(v, env.consts),
+            lut: lut.get(v) as u8,
+        })
+    })
+}
+
+/// The signedness modifier `dtype` of `SHF` and `ISETP`.
+fn signed(f: &Fields) -> Result<super::fields::EnumSlot<bool>, PrepError> {
+    f.enumerated("dtype", &[("U32", false), ("S32", true)], false)
+}
+
+fn shf(f: &Fields) -> Result<Build, PrepError> {
+    let left = f.enumerated("dir", &[("L", true), ("R", false)], true)?;
+    let signed = signed(f)?;
+    let (rd, a, b) = (f.reg("rd")?, f.operand(&["ra"])?, f.operand(SRC_B)?);
+    build(move |v, env| {
+        op(Alu::Shf {
+            rd: rd.get(v),
+            a: a.get(v, env.consts),
+            b: b.get(v, env.consts),
+            left: left.get(v),
+            signed: signed.get(v),
+        })
+    })
+}
+
+fn isetp(f: &Fields) -> Result<Build, PrepError> {
+    let (cmp, signed) = (f.raw("cmp")?, signed(f)?);
+    let bops = [
+        ("AND", BoolOp::And),
+        ("OR", BoolOp::Or),
+        ("XOR", BoolOp::Xor),
+    ];
+    let bop = f.enumerated("bop", &bops, BoolOp::And)?;
+    let (pd, pq, pp) = (f.pidx("pd")?, f.pidx("pq")?, f.pred("pp")?);
+    let (a, b) = (f.operand(&["ra"])?, f.operand(SRC_B)?);
+    build(move |v, env| {
+        op(Alu::Isetp {
+            cmp: Cmp(cmp.get(v) as u8 & 7),
+            signed: signed.get(v),
+            bop: bop.get(v),
+            pd: pd.get(v),
+            pq: pq.get(v),
+            a: a.get(v, env.consts),
+            b: b.get(v, env.consts),
+            pp: pp.get(v),
+        })
+    })
+}
+
+fn sel(f: &Fields) -> Result<Build, PrepError> {
+    let (rd, a, b, pp) = (
+        f.reg("rd")?,
+        f.operand(&["ra"])?,
+        f.operand(SRC_B)?,
+        f.pred("pp")?,
+    );
+    build(move |v, env| {
+        op(Alu::Sel {
+            rd: rd.get(v),
+            a: a.get(v, env.consts),
+            b: b.get(v, env.consts),
+            pp: pp.get(v),
+        })
+    })
+}
+
+fn popc(f: &Fields) -> Result<Build, PrepError> {
+    let (rd, b) = (f.reg("rd")?, f.operand(&["rb", "vb", "ra", "urb"])?);
+    build(move |v, env| {
+        op(Alu::Popc {
+            rd: rd.get(v),
+            b: b.get(v, env.consts),
+        })
+    })
+}
+
+fn bra(f: &Fields) -> Result<Build, PrepError> {
+    let target = f.raw("target")?;
+    build(move |v, env| {
+        let t = target.get(v) as u32;
+        op(Alu::Bra {
+            target: (env.index_of)(t),
+            addr: t,
+        })
+    })
+}
+
+/// `BSSY` (`sync`: `BSYNC`): the barrier register field `bd` (`ba`).
+fn barrier(f: &Fields, sync: bool) -> Result<Build, PrepError> {
+    let bar = f.raw(if sync { "ba" } else { "bd" })?;
+    build(move |v, _| {
+        let bar = bar.get(v).min(NUM_BARRIERS as u64 - 1) as u8;
+        op(if sync {
+            Alu::Bsync { bar }
+        } else {
+            Alu::Bssy { bar }
+        })
+    })
+}
+
+/// The builder of each optype of the family.
+pub(super) fn recipe(optype: &str) -> Option<Builder> {
+    let builder: Builder = match optype {
+        "NOP" | "IBBAR" | "DEPBAR" => nop,
+        "MOV" => |f| mov(f, false),
+        "UMOV" => |f| mov(f, true),
+        "IADD3" => |f| three(f, &["rc"], |rd, [a, b, c]| Alu::Iadd3 { rd, a, b, c }),
+        "IMAD" => |f| three(f, &["rc"], |rd, [a, b, c]| Alu::Imad { rd, a, b, c }),
+        "FFMA" => |f| three(f, &["rc", "vc"], |rd, [a, b, c]| Alu::Ffma { rd, a, b, c }),
+        "LOP3" => lop3,
+        "SHF" => shf,
+        "ISETP" => isetp,
+        "SEL" => sel,
+        "POPC" => popc,
+        "FADD" => |f| two(f, |rd, a, b| Alu::Fadd { rd, a, b }),
+        "FMUL" => |f| two(f, |rd, a, b| Alu::Fmul { rd, a, b }),
+        "BRA" => bra,
+        "EXIT" => exit,
+        "BSSY" => |f| barrier(f, false),
+        "BSYNC" => |f| barrier(f, true),
+        _ => return None,
+    };
+    Some(builder)
+}
+
+/// The canonical NaN every floating-point instruction writes.
+const CANONICAL_NAN: u32 = 0x7fff_ffff;
+
+fn fbits(x: f32) -> u32 {
+    if x.is_nan() {
+        CANONICAL_NAN
+    } else {
+        x.to_bits()
+    }
+}
+
+fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
+    fbits(f(f32::from_bits(a), f32::from_bits(b)))
+}
+
+impl Sim {
+    pub(super) fn exec_alu(&mut self, op: Alu, at: At, ctx: &mut Ctx) -> EventDetail {
+        let (part, z) = (at.part, Operand::ZERO);
+        match op {
+            Alu::Nop => {}
+            Alu::Mov { d, a } => {
+                let v = self.vals(a);
+                self.write_dst(ctx, d, part, &v);
+            }
+            Alu::Iadd3 { rd, a, b, c } => {
+                self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
+                    a.wrapping_add(b).wrapping_add(c)
+                });
+            }
+            Alu::Imad { rd, a, b, c } => {
+                self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
+                    a.wrapping_mul(b).wrapping_add(c)
+                });
+            }
+            Alu::Lop3 { rd, a, b, c, lut } => {
+                self.map3(ctx, rd, part, (a, b, c), |a, b, c| lop3_lut(lut, a, b, c));
+            }
+            Alu::Shf {
+                rd,
+                a,
+                b,
+                left,
+                signed,
+            } => self.map3(ctx, rd, part, (a, b, z), |a, n, _| {
+                shift(a, n, left, signed)
+            }),
+            Alu::Isetp { .. } => self.isetp(ctx, part, op),
+            Alu::Sel { rd, a, b, pp } => {
+                let p = self.pred_mask(pp);
+                let (av, bv) = (self.vals(a), self.vals(b));
+                let out: [u32; 32] =
+                    std::array::from_fn(|l| if p & (1 << l) != 0 { av[l] } else { bv[l] });
+                self.write_r(ctx, rd, part, &out);
+            }
+            Alu::Popc { rd, b } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| b.count_ones()),
+            Alu::Fadd { rd, a, b } => {
+                self.map3(ctx, rd, part, (a, b, z), |a, b, _| fop(a, b, |x, y| x + y));
+            }
+            Alu::Fmul { rd, a, b } => {
+                self.map3(ctx, rd, part, (a, b, z), |a, b, _| fop(a, b, |x, y| x * y));
+            }
+            Alu::Ffma { rd, a, b, c } => {
+                self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
+                    fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
+                });
+            }
+            Alu::Bra { addr, .. } => return self.branch(ctx, at, |_| addr),
+            Alu::Exit => {
+                self.st.exited |= part;
+                return EventDetail::Exit { exited: part };
+            }
+            Alu::Bssy { bar } => {
+                self.write(ctx, Loc::B(bar), !0, Value::Mask(part));
+                return EventDetail::Bssy {
+                    barrier: bar,
+                    mask: part,
+                };
+            }
+            Alu::Bsync { bar } => {
+                for l in lanes(part) {
+                    self.log_lane(l);
+                    self.st.pc[l] = at.pc;
+                    self.st.wait_bar[l] = bar;
+                }
+                self.st.waiting |= part;
+                return EventDetail::Bsync {
+                    barrier: bar,
+                    arrived: part,
+                    expected: self.st.barriers[bar as usize] & self.can_arrive(),
+                };
+            }
+        }
+        EventDetail::Plain
+    }
+
+    /// `rd[l] = f(a[l], b[l], c[l])` for the lanes of `mask`.
+    fn map3(
+        &mut self,
+        ctx: &mut Ctx,
+        rd: u8,
+        mask: u32,
+        (a, b, c): (Operand, Operand, Operand),
+        f: impl Fn(u32, u32, u32) -> u32,
+    ) {
+        if rd == RZ || mask == 0 {
+            return;
+        }
+        let (av, bv, cv) = (self.vals(a), self.vals(b), self.vals(c));
+        let out: [u32; 32] = std::array::from_fn(|l| f(av[l], bv[l], cv[l]));
+        self.write_r(ctx, rd, mask, &out);
+    }
+
+    fn isetp(&mut self, ctx: &mut Ctx, part: u32, op: Alu) {
+        let Alu::Isetp {
+            cmp,
+            signed,
+            bop,
+            pd,
+            pq,
+            a,
+            b,
+            pp,
+        } = op
+        else {
+            return;
+        };
+        let (av, bv) = (self.vals(a), self.vals(b));
+        let p = self.pred_mask(pp);
+        let (mut dbits, mut qbits) = (0u32, 0u32);
+        for l in lanes(part) {
+            let rel = if signed {
+                (av[l] as i32).cmp(&(bv[l] as i32))
+            } else {
+                av[l].cmp(&bv[l])
+            };
+            let relbit = match rel {
+                std::cmp::Ordering::Less => 1,
+                std::cmp::Ordering::Equal => 2,
+                std::cmp::Ordering::Greater => 4,
+            };
+            let t = cmp.0 & relbit != 0;
+            let pv = p & (1 << l) != 0;
+            let comb = |x: bool| match bop {
+                BoolOp::And => x && pv,
+                BoolOp::Or => x || pv,
+                BoolOp::Xor => x != pv,
+            };
+            dbits |= u32::from(comb(t)) << l;
+            qbits |= u32::from(comb(!t)) << l;
+        }
+        self.write_p(ctx, pd, part, dbits);
+        self.write_p(ctx, pq, part, qbits);
+    }
+
+    /// Sends the participating lanes to the byte address `target(lane)`.
+    pub(super) fn branch(
+        &mut self,
+        ctx: &mut Ctx,
+        at: At,
+        target: impl Fn(usize) -> u32,
+    ) -> EventDetail {
+        let n = self.ops.len() as u32;
+        let pc = at.pc as usize;
+        let next = self
+            .addrs
+            .get(pc + 1)
+            .copied()
+            .unwrap_or_else(|| self.addrs[pc].wrapping_add(16));
+        let mut targets = [0u32; 32];
+        let mut bad = Vec::new();
+        for l in lanes(at.exec) {
+            if at.part & (1 << l) == 0 {
+                targets[l] = next;
+                continue;
+            }
+            let t = target(l);
+            targets[l] = t;
+            match self.addrs.binary_search(&t) {
+                Ok(i) => self.st.pc[l] = i as u32,
+                Err(_) => {
+                    self.st.pc[l] = n;
+                    if !bad.contains(&t) {
+                        bad.push(t);
+                    }
+                }
+            }
+        }
+        for t in bad {
+            ctx.warnings.push(format!(
+                "branch to {t:#x}, which is not the address of an instruction; the lanes stop"
+            ));
+        }
+        EventDetail::Branch {
+            taken: at.part,
+            targets,
+        }
+    }
+}
+
+/// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`.
+fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
+    let mut r = 0u32;
+    for k in 0..8u32 {
+        if lut & (1 << k) != 0 {
+            let ta = if k & 4 != 0 { a } else { !a };
+            let tb = if k & 2 != 0 { b } else { !b };
+            let tc = if k & 1 != 0 { c } else { !c };
+            r |= ta & tb & tc;
+        }
+    }
+    r
+}
+
+/// `SHF`: the whole 32-bit amount is used.
+fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
+    if left {
+        if n >= 32 {
+            0
+        } else {
+            a << n
+        }
+    } else if signed {
+        ((a as i32) >> n.min(31)) as u32
+    } else if n >= 32 {
+        0
+    } else {
+        a >> n
+    }
+}

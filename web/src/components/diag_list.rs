@@ -1,0 +1,29 @@
+//! The list of errors and warnings under the editor; a click moves the
+//! caret to the place.
+
+use yew::prelude::*;
+
+use crate::state::DiagView;
+
+/// The list (nothing when there are no diagnostics).
+pub fn diag_list(diags: &[DiagView], on_goto: &Callback<usize>) -> Html {
+    if diags.is_empty() {
+        return Html::default();
+    }
+    let items = diags.iter().map(|d| {
+        let start = d.start;
+        let onclick = on_goto.reform(move |_: MouseEvent| start);
+        let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
+        let kind = if d.error { "error" } else { "warning" };
+        html! {
+            <li class={classes!("diag", kind)} data-line={d.line.to_string()} data-col={d.col.to_string()}
+                {onclick} title="go to this place">
+                <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
+                <span class="diag-kind">{ kind }</span>
+                <span class="diag-msg">{ first.to_string() }</span>
+                if !help.is_empty() { <span class="diag-help">{ "help: " }{ help.to_string() }</span> }
+            </li>
+        }
+    });
+    html! { <ul class="diag-list" id="diag-list">{ for items }</ul> }
+}

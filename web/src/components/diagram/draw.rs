@@ -1,0 +1,153 @@
+//! What every lane diagram is drawn with: the lane columns, a row of 32
+//! lane cells, the SVG frame with its arrowhead.
+
+use crate::state::Fmt;
+use yew::prelude::*;
+
+/// What a family's drawing needs besides the event.
+pub struct Ctx {
+    /// The hovered lane (or element), if any.
+    pub hover: Option<usize>,
+    /// Hover changes.
+    pub on_hover: Callback<Option<usize>>,
+    /// Value format.
+    pub fmt: Fmt,
+}
+
+/// Left edge of lane 0 (after the row labels).
+pub const X0: i32 = 78;
+/// Width of a lane column.
+pub const DX: i32 = 28;
+/// Width of the drawing.
+pub const W: i32 = X0 + 32 * DX + 12;
+
+/// Centre of lane `l`.
+pub fn x(l: usize) -> i32 {
+    X0 + l as i32 * DX + DX / 2
+}
+
+/// Whether lane `l` is set in `m`.
+pub fn bit(m: u32, l: usize) -> bool {
+    m >> l & 1 == 1
+}
+
+/// A value shortened to fit a cell.
+pub fn short(s: String) -> String {
+    if s.chars().count() > 6 {
+        let t: String = s.chars().take(5).collect();
+        format!("{t}…")
+    } else {
+        s
+    }
+}
+
+/// One lane cell of a row.
+pub struct Cell {
+    /// CSS class.
+    pub class: &'static str,
+    /// Text drawn.
+    pub text: String,
+    /// Hover title.
+    pub title: String,
+    /// `data-value`.
+    pub value: String,
+}
+
+/// A row of 32 lane cells at height `y` with a label on the left.
+pub fn lane_row(
+    y: i32,
+    label: &str,
+    row: &'static str,
+    hover: Option<usize>,
+    on_hover: &Callback<Option<usize>>,
+    cell: impl Fn(usize) -> Option<Cell>,
+) -> Html {
+    let cells = (0..32).filter_map(|l| {
+        let c = cell(l)?;
+        let enter = on_hover.reform(move |_: MouseEvent| Some(l));
+        let leave = on_hover.reform(|_: MouseEvent| None);
+        let hl = hover == Some(l);
+        Some(html! {
+            <g class={classes!("cell", c.class, hl.then_some("hl"))} data-row={row} data-lane={l.to_string()}
+               data-value={c.value} onmouseenter={enter} onmouseleave={leave}>
+                <title>{ c.title }</title>
+                { cell_box(x(l), y, c.text.chars().count() > 3, c.text.into()) }
+            </g>
+        })
+    });
+    html! {
+        <g class="lane-row" data-row={row}>
+            <text class="row-label" x={(X0 - 8).to_string()} y={(y + 15).to_string()} text-anchor="end">{ label.to_string() }</text>
+            { for cells }
+        </g>
+    }
+}
+
+/// A cell's box centred on `cx` with its top at `y`, and its text
+/// (`small` for long texts).
+pub fn cell_box(cx: i32, y: i32, small: bool, text: Html) -> Html {
+    html! {
+        <>
+            <rect x={(cx - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
+            <text x={cx.to_string()} y={(y + 15).to_string()} text-anchor="middle" class={small.then_some("small")}>{ text }</text>
+        </>
+    }
+}
+
+/// The row of lane numbers at height `y`.
+pub fn lane_numbers(y: i32) -> Html {
+    html! {
+        <g class="lane-numbers">
+            <text class="row-label" x={(X0 - 8).to_string()} y={(y + 10).to_string()} text-anchor="end">{ "lane" }</text>
+            { for (0..32).map(|l| html!{ <text x={x(l).to_string()} y={(y + 10).to_string()} text-anchor="middle">{ l }</text> }) }
+        </g>
+    }
+}
+
+/// The SVG frame of a diagram.
+pub fn svg(height: i32, kind: &'static str, body: Html) -> Html {
+    html! {
+        <svg class="diagram-svg" data-kind={kind} viewBox={format!("0 0 {W} {height}")} width="100%"
+             preserveAspectRatio="xMinYMin meet" role="img">
+            <defs>
+                <marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
+                </marker>
+            </defs>
+            { body }
+        </svg>
+    }
+}
+
+/// A cell showing lane `l` of mask `m` among the lanes of `part`.
+pub fn mask_cell(m: u32, part: u32, l: usize, yes: &str, no: &str) -> Option<Cell> {
+    let on = bit(m, l);
+    let part = bit(part, l);
+    Some(Cell {
+        class: if !part {
+            "off"
+        } else if on {
+            "one"
+        } else {
+            "zero"
+        },
+        text: if !part {
+            "·".into()
+        } else if on {
+            yes.into()
+        } else {
+            no.into()
+        },
+        title: format!(
+            "lane {l}: {}",
+            if !part {
+                "did not take part"
+            } else if on {
+                "true"
+            } else {
+                "false"
+            }
+        ),
+        value: u8::from(on).to_string(),
+    })
+}

@@ -1,0 +1,54 @@
+//! MATCH: lanes coloured by group, with each lane's mask.
+
+use super::draw::*;
+use warpscope_core::sim::{EventDetail, StepEvent};
+use yew::prelude::*;
+
+/// The drawing of one step.
+pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
+    let EventDetail::Match {
+        op,
+        wide,
+        masks,
+        all_equal,
+    } = &ev.detail
+    else {
+        return Html::default();
+    };
+    let (h, on_hover, ran) = (c.hover, &c.on_hover, ev.lanes);
+    let mut groups: Vec<u32> = Vec::new();
+    for l in (0..32).filter(|&l| bit(ran, l)) {
+        if !groups.contains(&masks[l]) {
+            groups.push(masks[l]);
+        }
+    }
+    let group_of = |l: usize| groups.iter().position(|&g| g == masks[l]).unwrap_or(0);
+    let cells = (0..32).filter(|&l| bit(ran, l)).map(|l| {
+                let g = group_of(l);
+                let hl = h.is_some_and(|hl| bit(masks[l], hl) || hl == l);
+                let enter = on_hover.reform(move |_: MouseEvent| Some(l));
+                let leave = on_hover.reform(|_: MouseEvent| None);
+                html! {
+                    <g class={classes!("cell", "group", hl.then_some("hl"))} data-row="lanes" data-lane={l.to_string()}
+                       data-mask={masks[l].to_string()} data-group={g.to_string()} onmouseenter={enter} onmouseleave={leave}>
+                        <title>{ format!("lane {l}: mask {:#010x} (group {g})", masks[l]) }</title>
+                        <rect x={(x(l) - DX / 2 + 2).to_string()} y="24" width={(DX - 4).to_string()} height="22" rx="3"
+                              style={format!("fill: hsl({} 70% 60%)", (g * 47) % 360)} />
+                        <text x={x(l).to_string()} y="39" text-anchor="middle">{ g }</text>
+                        <text class="vertical" transform={format!("translate({} 54) rotate(90)", x(l) - 4)}>{ format!("{:08x}", masks[l]) }</text>
+                    </g>
+                }
+            });
+    let body = html! {
+        <>
+            { lane_numbers(8) }
+            <text class="row-label" x={(X0 - 8).to_string()} y="39" text-anchor="end">{ "group" }</text>
+            <text class="row-label" x={(X0 - 8).to_string()} y="70" text-anchor="end">{ "mask" }</text>
+            { for cells }
+            <text class="caption" x={X0.to_string()} y="136">
+                { format!("MATCH.{op:?}{}: {} group{} · all equal: {all_equal}", if *wide { ".U64" } else { "" }, groups.len(), if groups.len() == 1 { "" } else { "s" }) }
+            </text>
+        </>
+    };
+    svg(146, "match", body)
+}

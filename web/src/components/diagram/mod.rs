@@ -1,0 +1,87 @@
+//! Lane diagrams: what the last step did across the 32 lanes, drawn in SVG
+//! from the simulator's [`StepEvent`] alone (the event carries the source
+//! lane of every shuffle, the ballot, the reduction inputs...; nothing is
+//! recomputed here).
+//!
+//! Every drawn lane element carries `data-*` attributes (`data-lane`,
+//! `data-src`, `data-dst`, `data-valid`, `data-value`, `data-row`...) so
+//! tests and tools can read the diagram from the DOM.
+
+mod draw;
+mod elect;
+mod hwreg;
+mod matching;
+mod movm;
+mod p2r;
+mod plain;
+mod redux;
+mod shfl;
+mod vote;
+
+use crate::state::{Fmt, Ptr};
+use draw::Ctx;
+use warpscope_core::sim::{EventDetail, StepEvent};
+use yew::prelude::*;
+
+/// Diagram props.
+#[derive(Properties, PartialEq)]
+pub struct DiagramProps {
+    /// The step to draw.
+    pub event: Option<Ptr<StepEvent>>,
+    /// Canonical text of the instruction that ran.
+    pub text: Option<String>,
+    /// Value format.
+    pub fmt: Fmt,
+}
+
+/// The diagram pane.
+#[function_component(Diagram)]
+pub fn diagram(p: &DiagramProps) -> Html {
+    let hover = use_state(|| None::<usize>);
+    let on_hover = {
+        let hover = hover.clone();
+        Callback::from(move |l: Option<usize>| hover.set(l))
+    };
+    let Some(ev) = &p.event else {
+        return html! {
+            <section class="pane diagram-pane" aria-label="lane diagram">
+                <div class="pane-head"><h2>{ "Lanes" }</h2></div>
+                <p class="empty">{ "Step (F10) to see what each lane does." }</p>
+            </section>
+        };
+    };
+    let c = Ctx {
+        hover: *hover,
+        on_hover,
+        fmt: p.fmt,
+    };
+    let (kind, body) = match &ev.detail {
+        EventDetail::Shfl { .. } => ("shfl", shfl::view(ev, &c)),
+        EventDetail::Vote { .. } => ("vote", vote::view(ev, &c)),
+        EventDetail::Redux { .. } => ("redux", redux::view(ev, &c)),
+        EventDetail::Match { .. } => ("match", matching::view(ev, &c)),
+        EventDetail::Elect { .. } => ("elect", elect::view(ev, &c)),
+        EventDetail::Movm { .. } => ("movm", movm::view(ev, &c)),
+        EventDetail::P2r { .. } => ("p2r", p2r::view(ev, &c)),
+        EventDetail::HwReg { .. } => ("hwreg", hwreg::view(ev, &c)),
+        _ => ("plain", plain::view(ev, &c)),
+    };
+    html! {
+        <section class="pane diagram-pane" aria-label="lane diagram">
+            <div class="pane-head">
+                <h2>{ "Lanes" }</h2>
+                <span class="pane-info">
+                    { format!("step {} · line {} · ", ev.step + 1, ev.line) }
+                    <code>{ p.text.clone().unwrap_or_default() }</code>
+                </span>
+            </div>
+            <div class="diagram" id="diagram" data-kind={kind} data-step={ev.step.to_string()} data-index={ev.index.to_string()}
+                 data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}>
+                { body }
+            </div>
+            if !ev.warnings.is_empty() {
+                <ul class="sim-warnings">{ for ev.warnings.iter().map(|w| html!{ <li>{ w }</li> }) }</ul>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,40 @@
+//! REDUX: the inputs flowing into the result.
+
+use super::draw::*;
+use crate::state::all_formats;
+use warpscope_core::sim::{EventDetail, StepEvent};
+use yew::prelude::*;
+
+/// The drawing of one step.
+pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
+    let EventDetail::Redux {
+        op,
+        dtype,
+        inputs,
+        result,
+    } = &ev.detail
+    else {
+        return Html::default();
+    };
+    let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
+    let rx = X0 + 16 * DX;
+    let lines = (0..32).filter(|&l| bit(ran, l)).map(|l| {
+                let class = classes!("flow", h.map(|hl| if hl == l { "hl" } else { "dim" }));
+                html! { <line {class} x1={x(l).to_string()} y1="54" x2={rx.to_string()} y2="104" data-lane={l.to_string()} /> }
+            });
+    let body = html! {
+        <>
+            { lane_numbers(8) }
+            <g class="flows">{ for lines }</g>
+            { lane_row(26, "input", "input", h, on_hover, |l| bit(ran, l).then(|| Cell {
+                class: "val", text: short(fmt.show(inputs[l])),
+                title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
+            <g class="result" data-result={result.to_string()}>
+                <rect x={(rx - 90).to_string()} y="104" width="180" height="28" rx="4" />
+                <text x={rx.to_string()} y="123" text-anchor="middle">{ format!("{op:?}.{dtype:?} = {}", fmt.show(*result)) }</text>
+                <title>{ all_formats(*result) }</title>
+            </g>
+        </>
+    };
+    svg(142, "redux", body)
+}

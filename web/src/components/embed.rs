@@ -1,0 +1,67 @@
+//! Embed mode (`embed=1` in a link): a compact, read-only view for an
+//! iframe in slides or a blog post. It shows the program (read-only), the
+//! lane diagram of the last step and the step controls, with a link that
+//! opens the same state in the full playground in a new tab.
+//!
+//! Nothing is autosaved in this mode: an embedded page must not replace
+//! the viewer's own work in warpscope.
+
+use super::editor::Editor;
+use super::follow_exec::FollowExec;
+use crate::components::banner::BannerView;
+use crate::components::callbacks::Callbacks;
+use crate::components::diagram::Diagram;
+use crate::components::run_controls::{run_controls, run_status};
+use crate::components::tabs::event_text;
+use crate::share;
+use crate::state::{Dispatch, Ptr, State};
+use warpscope_core::examples::example_header;
+use warpscope_core::link::try_encode_link;
+use yew::prelude::*;
+
+/// The URL of the same state in the full playground.
+pub fn full_url(st: &State) -> String {
+    let base = share::page_url();
+    match try_encode_link(&st.link_state()) {
+        Ok(f) => format!("{base}#{f}"),
+        Err(_) => base,
+    }
+}
+
+/// The compact view; `exec_line` is the line of the next instruction.
+pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
+    let (title, _) = example_header(&st.doc.source);
+    let title = title.to_string();
+    let href = full_url(st);
+    let doc = &st.doc;
+    html! {
+        <div id="app-root" class="app embed" data-mounted="true" data-embed="true">
+            <header class="embed-bar">
+                <span class="brand">{ "warpscope" }</span>
+                if title.is_empty() { <span class="spacer"></span> }
+                else { <span class="embed-title" id="embed-title" title={title.clone()}>{ title }</span> }
+                { run_controls(st, d, false) }
+                { run_status(st) }
+                <a class="open-full" id="open-full" href={href} target="_blank" rel="noopener"
+                    title="open this program in the full playground, in a new tab">{ "Open in warpscope ↗" }</a>
+            </header>
+            if let Some(b) = &st.share.banner {
+                <BannerView banner={b.clone()} dispatch={d.clone()} current={std::rc::Rc::new(st.link_state())} />
+            }
+            <FollowExec line={exec_line} />
+            <main class="embed-main">
+                <div class="embed-editor">
+                    <Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
+                        diags={st.build.diags.clone()} {exec_line} cursor_line={st.view.cursor_line}
+                        breakpoints={st.run.breakpoints.clone()} caret={st.view.caret} readonly=true
+                        on_edit={Callback::noop()} on_cursor={cbs.cursor.clone()}
+                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()} />
+                </div>
+                <div class="embed-diagram">
+                    <Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} fmt={st.view.fmt} />
+                </div>
+            </main>
+            if let Some((_, n)) = &st.view.note { <footer class="statusbar"><span class="note" id="note">{ n }</span></footer> }
+        </div>
+    }
+}

@@ -1,0 +1,58 @@
+//! The editor's gutter: line numbers with breakpoint dots and error
+//! markers.
+
+use std::collections::BTreeSet;
+use yew::prelude::*;
+
+use crate::state::{DiagView, Ptr};
+
+/// Gutter props.
+#[derive(Properties, PartialEq)]
+pub struct GutterProps {
+    /// Number of lines.
+    pub lines: usize,
+    /// Diagnostics (marked on their lines).
+    pub diags: Ptr<Vec<DiagView>>,
+    /// Lines with a breakpoint.
+    pub breakpoints: Ptr<BTreeSet<usize>>,
+    /// A line was clicked.
+    pub on_breakpoint: Callback<usize>,
+}
+
+/// Line numbers with breakpoint dots and error markers.
+#[function_component(Gutter)]
+pub fn gutter(p: &GutterProps) -> Html {
+    let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
+    for d in p.diags.iter() {
+        by_line.entry(d.line).or_default().push(d);
+    }
+    (1..=p.lines)
+        .map(|n| {
+            let ds = by_line.get(&n);
+            let err = ds.is_some_and(|v| v.iter().any(|d| d.error));
+            let warn = ds.is_some() && !err;
+            let bp = p.breakpoints.contains(&n);
+            let title = ds
+                .map(|v| {
+                    v.iter()
+                        .map(|d| d.message.clone())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                })
+                .unwrap_or_else(|| "click to toggle a breakpoint".into());
+            let class = classes!(
+                "gutter-line",
+                bp.then_some("bp"),
+                err.then_some("has-error"),
+                warn.then_some("has-warning"),
+            );
+            let cb = p.on_breakpoint.clone();
+            html! {
+                <div {class} data-line={n.to_string()} data-breakpoint={bp.to_string()} {title}
+                     onclick={Callback::from(move |_| cb.emit(n))}>
+                    <span class="bp-dot"></span>{ n }
+                </div>
+            }
+        })
+        .collect()
+}

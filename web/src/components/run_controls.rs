@@ -1,0 +1,74 @@
+//! The run buttons and the step counter with the run status, shared by
+//! the full page and embed mode.
+
+use yew::prelude::*;
+
+use crate::state::{Action, Dispatch, RunAction, State};
+
+/// Animation speeds offered: (label, milliseconds per step).
+const SPEEDS: &[(&str, u32)] = &[("1/s", 1000), ("4/s", 250), ("10/s", 100), ("30/s", 33)];
+
+fn button(
+    d: &Dispatch,
+    id: &'static str,
+    class: Classes,
+    a: RunAction,
+    title: &'static str,
+    label: &'static str,
+    disabled: bool,
+) -> Html {
+    let d = d.clone();
+    let onclick = Callback::from(move |_: MouseEvent| d.send(Action::Run(a.clone())));
+    html! { <button {class} {id} {onclick} {title} {disabled}>{ label }</button> }
+}
+
+/// Reset, Back, Step and Run; in the full page (`full`) also To caret,
+/// Play and the speed.
+pub fn run_controls(st: &State, d: &Dispatch, full: bool) -> Html {
+    let steps = st.run.steps();
+    let can_step = st.run.next_index().is_some();
+    let btn = |extra: Option<&'static str>| classes!("btn", (!full).then_some("small"), extra);
+    let on_speed = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(ms) = s.value().parse() {
+                d.send(Action::Run(RunAction::Speed(ms)));
+            }
+        })
+    };
+    let playing = st.run.playing;
+    let (reset, run_title) = if full {
+        ("⟲ Reset", "run to a breakpoint or the end (F5)")
+    } else {
+        ("⟲", "run to the end (F5)")
+    };
+    html! {
+        <div class="run-controls" role="group" aria-label="run controls">
+            { button(d, "btn-reset", btn(None), RunAction::Reset, "back to the initial state", reset, steps == 0) }
+            { button(d, "btn-back", btn(None), RunAction::Back, "undo one step (Shift+F10)", "◀ Back", steps == 0) }
+            { button(d, "btn-step", btn(Some("primary")), RunAction::Step, "execute one instruction (F10)", "Step ▶", !can_step) }
+            { button(d, "btn-run", btn(None), RunAction::Run, run_title, "Run", !can_step) }
+            if full {
+                { button(d, "btn-cursor", btn(None), RunAction::RunToCursor, "run until the caret's line is next (F8)", "To caret", !can_step) }
+                { button(d, "btn-play", btn(playing.then_some("on")), RunAction::TogglePlay, "animate: one step at the chosen speed",
+                    if playing { "Pause" } else { "Play" }, !can_step && !playing) }
+                <select id="speed" aria-label="play speed" onchange={on_speed} title="play speed">
+                    { for SPEEDS.iter().map(|(l, ms)| html!{ <option value={ms.to_string()} selected={*ms == st.run.speed_ms}>{ *l }</option> }) }
+                </select>
+            }
+        </div>
+    }
+}
+
+/// The step counter and the run status (`#run-status`).
+pub fn run_status(st: &State) -> Html {
+    let steps = st.run.steps();
+    let status = st.run.status_text();
+    html! {
+        <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
+            <span class="steps">{ format!("step {steps}") }</span>
+            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))}>{ status }</span>
+        </div>
+    }
+}

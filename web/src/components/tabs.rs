@@ -1,0 +1,69 @@
+//! The panes beside the editor: the tab bar and the tab shown (Lanes:
+//! diagram and grid; Encoding: bitfield view; Reference).
+
+use yew::prelude::*;
+
+use super::callbacks::Callbacks;
+use super::diagram;
+use super::{bitfield, grid, reference};
+use crate::state::{Action, Dispatch, Ptr, State, Tab, ViewAction};
+
+/// The text of the instruction the last step ran.
+pub fn event_text(st: &State) -> Option<String> {
+    let ev = st.run.last_event()?;
+    st.build.rows().get(ev.index).map(|r| r.text.clone())
+}
+
+fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
+    let (isa, stale, fmt) = (st.doc.isa, st.build.stale, st.view.fmt);
+    let selected = st.view.selected;
+    match st.view.tab {
+        Tab::Lanes => html! {
+            <>
+                <diagram::Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} {fmt} />
+                <grid::Grid {isa} run={st.run.view.clone()} rev={st.run.rev} {fmt} {stale}
+                    on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
+            </>
+        },
+        Tab::Encoding => {
+            let word = selected.and_then(|i| st.build.rows().get(i).map(|r| (i, r.word)));
+            let edited = match (st.view.edited, selected) {
+                (Some((i, w)), Some(s)) if i == s => Some(w),
+                _ => None,
+            };
+            let i = selected.unwrap_or(0);
+            let on_word = d.callback(move |w| Action::View(ViewAction::EditWord(i, w)));
+            html! {
+                <bitfield::Bitfield {isa} selected={word} {edited} {stale} asm={st.build.asm.clone()}
+                    {on_word} on_apply={cbs.apply.clone()} on_revert={cbs.revert.clone()} />
+            }
+        }
+        Tab::Reference => {
+            let current = selected.and_then(|i| {
+                let a = st.build.asm.as_ref()?;
+                a.program.lines.get(i).map(|l| l.inst.def(isa.isa()).optype)
+            });
+            html! {
+                <reference::Reference {isa} {current} pinned={st.view.ref_pinned} on_pin={cbs.pin.clone()} />
+            }
+        }
+    }
+}
+
+/// The right column: tab bar and the tab shown.
+pub fn tabs(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
+    let on = st.view.tab;
+    let buttons = Tab::ALL.iter().map(|&t| {
+        let onclick = d.callback(move |_: MouseEvent| Action::View(ViewAction::SetTab(t)));
+        html! {
+            <button role="tab" class={classes!("tab", (on == t).then_some("on"))} data-tab={t.label()}
+                aria-selected={(on == t).to_string()} {onclick}>{ t.label() }</button>
+        }
+    });
+    html! {
+        <div class="col right">
+            <nav class="tabs" role="tablist">{ for buttons }</nav>
+            <div class="tab-body" data-tab={on.label()}>{ body(st, d, cbs) }</div>
+        </div>
+    }
+}

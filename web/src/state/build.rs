@@ -1,0 +1,286 @@
+//! The build slice: the last program that assembled, its listing rows and
+//! control words, and the diagnostics of the current text. A text that
+//! does not assemble keeps the last good program, marked stale.
+
+use std::rc::Rc;
+use warpscope_core::asm::{self, Program};
+use warpscope_core::diag::{line_col, Diagnostic, Severity};
+use warpscope_core::isas::Id;
+use warpscope_core::listing::{self, RowKind};
+use warpscope_core::spec::model::{Isa, Word};
+
+use crate::ptr::Ptr;
+
+/// One row of the listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Byte address.
+    pub addr: u64,
+    /// The machine word.
+    pub word: Word,
+    /// Hex digits grouped by 8, most significant first.
+    pub hex: String,
+    /// Canonical disassembly.
+    pub text: String,
+    /// 1-based source line.
+    pub line: usize,
+    /// Byte span of the statement in the source.
+    pub start: usize,
+    /// End of that span.
+    pub end: usize,
+}
+
+/// A scheduling control word of the code stream (Maxwell), shown in the
+/// listing before the instructions it controls.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ControlRow {
+    /// Index of the first instruction it controls.
+    pub first: usize,
+    /// Byte address.
+    pub addr: u64,
+    /// The control word.
+    pub word: u64,
+    /// Its slots in maxas' notation.
+    pub text: String,
+}
+
+/// The last program that assembled, and what the panes draw from it.
+#[derive(Debug)]
+pub struct Assembled {
+    /// The source it came from.
+    pub source: Rc<String>,
+    /// The assembler's result.
+    pub program: Program,
+    /// Listing rows, one per instruction.
+    pub rows: Vec<Row>,
+    /// The ISA it was assembled for.
+    pub isa: Id,
+    /// Control words of the code stream, in address order (empty for
+    /// dialects without them).
+    pub controls: Vec<ControlRow>,
+}
+
+/// An instruction's hex digits as the listing shows them: core's listing
+/// text (16 digits for a 64-bit word, 8 per dword, a second group for a
+/// literal), 128-bit words in groups of 8 digits.
+fn listing_hex(isa: &Isa, hex: String) -> String {
+    if isa.word_bits > 64 {
+        group_hex(&hex.replace(' ', ""))
+    } else {
+        hex
+    }
+}
+
+/// `0123abcd 0123abcd ...`: hex digits in groups of 8.
+pub fn group_hex(hex: &str) -> String {
+    let mut out = String::with_capacity(hex.len() + hex.len() / 8);
+    for (i, c) in hex.chars().enumerate() {
+        if i > 0 && i % 8 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Byte offset of the start of 1-based line `line`.
+pub fn line_start(src: &str, line: usize) -> usize {
+    if line <= 1 {
+        return 0;
+    }
+    src.match_indices('\n')
+        .nth(line - 2)
+        .map_or(src.len(), |(i, _)| i + 1)
+}
+
+/// A diagnostic placed in the editor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiagView {
+    /// True for errors, false for warnings.
+    pub error: bool,
+    /// 1-based line and column (in characters) of the start.
+    pub line: usize,
+    /// Column of the start.
+    pub col: usize,
+    /// Length in characters on its first line (at least 1).
+    pub len: usize,
+    /// Byte offset of the start.
+    pub start: usize,
+    /// The message, with the help line if any.
+    pub message: String,
+}
+
+impl DiagView {
+    fn of(src: &str, d: &Diagnostic) -> DiagView {
+        let lc = line_col(src, d.span.start);
+        let end = d.span.end.max(d.span.start).min(src.len());
+        let line_end = src
+            .get(d.span.start.min(src.len())..)
+            .and_then(|rest| rest.find('\n'))
+            .map_or(src.len(), |i| i + d.span.start);
+        let end_lc = line_col(src, end.min(line_end));
+        let mut message = d.message.clone();
+        if let Some(h) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(h);
+        }
+        DiagView {
+            error: d.severity == Severity::Error,
+            line: lc.line,
+            col: lc.col,
+            len: end_lc.col.saturating_sub(lc.col).max(1),
+            start: d.span.start,
+            message,
+        }
+    }
+}
+
+/// True when two programs run identically (same instructions, addresses
+/// and setup values): the simulator can keep its position.
+pub fn same_run(a: &Program, b: &Program) -> bool {
+    a.lines.len() == b.lines.len()
+        && a.lines
+            .iter()
+            .zip(&b.lines)
+            .all(|(x, y)| x.inst == y.inst && x.addr == y.addr)
+        && a.setup.active == b.setup.active
+        && a.setup.inits.len() == b.setup.inits.len()
+        && a.setup
+            .inits
+            .iter()
+            .zip(&b.setup.inits)
+            .all(|(x, y)| x.target == y.target && x.value == y.value)
+}
+
+/// The listing rows and the control words of a program, from core's
+/// listing.
+fn listing_of(isa: &Isa, program: &Program) -> (Vec<Row>, Vec<ControlRow>) {
+    let mut rows = Vec::new();
+    let mut controls = Vec::new();
+    for r in listing::rows(isa, program) {
+        match r.kind {
+            RowKind::Inst {
+                line, span, word, ..
+            } => rows.push(Row {
+                addr: r.addr,
+                word,
+                hex: listing_hex(isa, r.hex),
+                text: r.text,
+                line,
+                start: span.start,
+                end: span.end,
+            }),
+            RowKind::Control { first } => controls.push(ControlRow {
+                first,
+                addr: r.addr,
+                word: r.bits as u64,
+                text: r.text,
+            }),
+        }
+    }
+    (rows, controls)
+}
+
+/// The build slice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Build {
+    /// The last program that assembled.
+    pub asm: Option<Ptr<Assembled>>,
+    /// Errors and warnings of the current source.
+    pub diags: Ptr<Vec<DiagView>>,
+    /// True when the current source does not assemble (panes show the last
+    /// good program).
+    pub stale: bool,
+}
+
+impl Default for Build {
+    fn default() -> Self {
+        Build {
+            asm: None,
+            diags: Ptr::new(Vec::new()),
+            stale: false,
+        }
+    }
+}
+
+impl Build {
+    /// The listing rows of the last good program.
+    pub fn rows(&self) -> &[Row] {
+        self.asm.as_ref().map_or(&[], |a| &a.rows)
+    }
+
+    /// Whether the last good program was assembled from `source` itself.
+    pub fn is_of(&self, source: &Rc<String>) -> bool {
+        self.asm
+            .as_ref()
+            .is_some_and(|a| Rc::ptr_eq(&a.source, source))
+    }
+
+    /// Assembles `src` for `isa`: true when it assembled (the panes move
+    /// to it); on failure the last good program stays, marked stale.
+    fn assemble(&mut self, id: Id, src: &Rc<String>) -> bool {
+        let isa = id.isa();
+        match asm::assemble(isa, src) {
+            Ok(program) => {
+                let diags = program.warnings.iter().map(|d| DiagView::of(src, d));
+                self.diags = Ptr::new(diags.collect());
+                let (rows, controls) = listing_of(isa, &program);
+                self.asm = Some(Ptr::new(Assembled {
+                    source: src.clone(),
+                    rows,
+                    controls,
+                    program,
+                    isa: id,
+                }));
+                self.stale = false;
+                true
+            }
+            Err(diags) => {
+                self.diags = Ptr::new(diags.iter().map(|d| DiagView::of(src, d)).collect());
+                self.stale = true;
+                false
+            }
+        }
+    }
+}
+
+/// What asks for assembly.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BuildAction {
+    /// The debounce after this edit revision expired.
+    Assemble(u64),
+    /// Assemble the current text now.
+    AssembleNow,
+}
+
+/// What a build action did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Built {
+    /// Nothing to do (an old revision, or the program is current).
+    Nothing,
+    /// The text does not assemble; the last good program stays.
+    Failed,
+    /// A new program assembled.
+    Program,
+}
+
+impl Build {
+    /// Assembles the document when `a` asks for it.
+    pub fn reduce(&mut self, a: BuildAction, doc: &super::document::Document) -> Built {
+        if let BuildAction::Assemble(rev) = a {
+            if rev != doc.edit_rev || self.is_of(&doc.source) {
+                return Built::Nothing;
+            }
+        }
+        self.build(doc)
+    }
+
+    /// Assembles the document's text for its ISA.
+    pub fn build(&mut self, doc: &super::document::Document) -> Built {
+        if self.assemble(doc.isa, &doc.source) {
+            Built::Program
+        } else {
+            Built::Failed
+        }
+    }
+}
