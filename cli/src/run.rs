@@ -5,7 +5,8 @@ use crate::input::{self, Source};
 use std::fmt::Write as _;
 use warpscope_core::asm;
 use warpscope_core::diag;
-use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, DEFAULT_MAX_STEPS};
+use warpscope_core::loc::{Loc, Value};
+use warpscope_core::sim::{LaunchConfig, RunStatus, Sim, DEFAULT_MAX_STEPS};
 
 const ABOUT: &str = "\
 Assembles FILE (standard input when FILE is absent or `-`), runs it on one
@@ -145,37 +146,15 @@ fn json(isa: &str, status: RunStatus, sim: &Sim, warnings: &[String]) -> String 
             out.push(',');
         }
         let _ = write!(out, "{}:", q(&loc.name()));
-        match *loc {
-            Loc::R(n) => {
-                let v = st.reg(n);
-                let items: Vec<String> = v.iter().map(u32::to_string).collect();
-                let _ = write!(out, "[{}]", items.join(","));
-            }
-            Loc::P(n) => {
-                let m = st.pred(n);
-                let items: Vec<&str> = (0..32)
-                    .map(|l| if m & (1 << l) != 0 { "1" } else { "0" })
-                    .collect();
-                let _ = write!(out, "[{}]", items.join(","));
-            }
-            Loc::UR(n) => {
-                let _ = write!(out, "{}", st.ureg(n));
-            }
-            Loc::UP(n) => {
-                let _ = write!(out, "{}", u8::from(st.upred(n)));
-            }
-            Loc::CC => {
-                let items: Vec<String> = st.cc().iter().map(u32::to_string).collect();
-                let _ = write!(out, "[{}]", items.join(","));
-            }
-            Loc::S(n) => {
-                let _ = write!(out, "{}", st.sgpr(n));
-            }
-            Loc::HwReg(n) => {
-                let _ = write!(out, "{}", st.hwreg(n));
-            }
-            Loc::B(_) | Loc::SR(_) => out.push_str("null"),
-        }
+        let list = |items: Vec<String>| format!("[{}]", items.join(","));
+        let text = match (*loc, st.get(*loc)) {
+            (Loc::B(_) | Loc::SR(_) | Loc::PR, _) => "null".to_string(),
+            (_, Value::Lanes(v)) => list(v.iter().map(u32::to_string).collect()),
+            (_, Value::Mask(m)) => list((0..32).map(|l| (m >> l & 1).to_string()).collect()),
+            (_, Value::Scalar(v)) => v.to_string(),
+            (_, Value::Bool(b)) => u8::from(b).to_string(),
+        };
+        out.push_str(&text);
     }
     out.push_str("},\"warnings\":[");
     let ws: Vec<String> = warnings.iter().map(|w| q(w)).collect();

@@ -24,6 +24,7 @@ pub mod inst;
 pub mod isas;
 pub mod link;
 pub mod listing;
+pub mod loc;
 pub mod operand;
 pub mod puzzle;
 pub mod sim;

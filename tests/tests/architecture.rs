@@ -352,7 +352,7 @@ const LAYERS: &[&[&str]] = &[
     &["diag"],
     &["operand"],
     &["spec"],
-    &["isas", "inst"],
+    &["isas", "inst", "loc"],
     &["codec"],
     &["asm", "disasm"],
     &["machine", "sim"],

@@ -3,12 +3,13 @@
 //! `.init REG = VALUE` that give the warp its initial state.
 //!
 //! ```
-//! use warpscope_core::asm::{self, InitValue, RegRef};
+//! use warpscope_core::asm;
+//! use warpscope_core::loc::{Loc, Value};
 //! use warpscope_core::isas;
 //! let prog = asm::assemble(isas::w128(), ".init P0 = lane % 2 == 0\n.active 0xff").unwrap();
 //! assert_eq!(prog.setup.active, 0xff);
-//! assert_eq!(prog.setup.inits[0].target, RegRef::P(0));
-//! assert_eq!(prog.setup.inits[0].value, InitValue::Mask(0x5555_5555));
+//! assert_eq!(prog.setup.inits[0].target, Loc::P(0));
+//! assert_eq!(prog.setup.inits[0].value, Value::Mask(0x5555_5555));
 //! let errs = asm::assemble(isas::w128(), ".init RZ = 1").unwrap_err();
 //! assert_eq!(errs[0].message, "`RZ` always reads 0 and cannot be initialised");
 //! ```
@@ -16,9 +17,10 @@
 use super::expr;
 use super::lexer::{Punct, Tok, Token};
 use super::parser::Parser;
-use super::{Init, InitValue, RegRef, Setup};
+use super::{Init, Setup};
 use crate::codec::layout;
 use crate::diag::{Diagnostic, Span};
+use crate::loc::{Loc, Value};
 use crate::operand::reg::{RegClass, RegName};
 use crate::spec::model::Machine;
 use std::collections::HashMap;
@@ -33,7 +35,7 @@ pub(super) struct Definitions {
     label_index: HashMap<String, usize>,
     /// The initial warp state.
     pub(super) setup: Setup,
-    init_spans: HashMap<RegRef, Span>,
+    init_spans: HashMap<Loc, Span>,
     /// Warnings of the directives.
     pub(super) warnings: Vec<Diagnostic>,
 }
@@ -252,7 +254,7 @@ impl Parser<'_, '_> {
     }
 
     /// The register `.init` names at token `t`, if the machine has it.
-    fn init_target(&mut self, t: Token) -> Option<RegRef> {
+    fn init_target(&mut self, t: Token) -> Option<Loc> {
         let reg_text = self.ctx.text(t.span);
         let machine = self.ctx.isa.dialect.machine;
         let target = match self.ctx.reg(reg_text) {
@@ -269,11 +271,11 @@ impl Parser<'_, '_> {
                 }
                 let n = n as u8;
                 match class {
-                    RegClass::R => RegRef::R(n),
-                    RegClass::UR => RegRef::UR(n),
-                    RegClass::P => RegRef::P(n),
-                    RegClass::UP => RegRef::UP(n),
-                    RegClass::S => RegRef::S(n),
+                    RegClass::R => Loc::R(n),
+                    RegClass::UR => Loc::UR(n),
+                    RegClass::P => Loc::P(n),
+                    RegClass::UP => Loc::UP(n),
+                    RegClass::S => Loc::S(n),
                 }
             }
             RegName::Bad(_, msg, help) => {
@@ -282,10 +284,10 @@ impl Parser<'_, '_> {
                 return None;
             }
             RegName::NotReg => match (machine, reg_text.to_ascii_uppercase().as_str()) {
-                (Machine::Maxwell, "CC") => RegRef::CC,
-                (Machine::Maxwell, "PR") => RegRef::PR,
+                (Machine::Maxwell, "CC") => Loc::CC,
+                (Machine::Maxwell, "PR") => Loc::PR,
                 (Machine::ScalarWave, _) if layout::hwreg_id(self.ctx.isa, reg_text).is_some() => {
-                    RegRef::HwReg(layout::hwreg_id(self.ctx.isa, reg_text).unwrap_or(0) as u8)
+                    Loc::HwReg(layout::hwreg_id(self.ctx.isa, reg_text).unwrap_or(0) as u8)
                 }
                 (machine, _) => {
                     let takes = match machine {
@@ -310,7 +312,7 @@ impl Parser<'_, '_> {
                 }
             },
         };
-        if machine == Machine::Maxwell && matches!(target, RegRef::UR(_) | RegRef::UP(_)) {
+        if machine == Machine::Maxwell && matches!(target, Loc::UR(_) | Loc::UP(_)) {
             self.diags.push(
                 Diagnostic::error(
                     t.span,
@@ -324,11 +326,8 @@ impl Parser<'_, '_> {
     }
 
     /// The value after `.init REG =`: a lane list or an expression.
-    fn init_value(&mut self, target: RegRef) -> Option<InitValue> {
-        let per_lane = matches!(
-            target,
-            RegRef::R(_) | RegRef::P(_) | RegRef::CC | RegRef::PR
-        );
+    fn init_value(&mut self, target: Loc) -> Option<Value> {
+        let per_lane = matches!(target, Loc::R(_) | Loc::P(_) | Loc::CC | Loc::PR);
         if let Some(open) = self.eat(Punct::LBrace) {
             if !per_lane {
                 self.diags.push(
@@ -342,8 +341,8 @@ impl Parser<'_, '_> {
             }
             let values = self.lane_list(open)?;
             return Some(match target {
-                RegRef::P(_) => InitValue::Mask(lane_mask(&values)),
-                _ => InitValue::Lanes(values),
+                Loc::P(_) => Value::Mask(lane_mask(&values)),
+                _ => Value::Lanes(values),
             });
         }
         let e = self.expr_to_end()?;
@@ -368,29 +367,29 @@ impl Parser<'_, '_> {
             }
         }
         Some(match target {
-            RegRef::R(_) => InitValue::Lanes(lanes),
-            RegRef::P(_) => InitValue::Mask(lane_mask(&lanes)),
-            RegRef::UR(_) | RegRef::S(_) | RegRef::HwReg(_) => InitValue::Scalar(lanes[0]),
-            RegRef::UP(_) => InitValue::Bool(lanes[0] != 0),
-            RegRef::CC | RegRef::PR => InitValue::Lanes(lanes),
+            Loc::R(_) => Value::Lanes(lanes),
+            Loc::P(_) | Loc::B(_) => Value::Mask(lane_mask(&lanes)),
+            Loc::UR(_) | Loc::S(_) | Loc::HwReg(_) | Loc::SR(_) => Value::Scalar(lanes[0]),
+            Loc::UP(_) => Value::Bool(lanes[0] != 0),
+            Loc::CC | Loc::PR => Value::Lanes(lanes),
         })
     }
 
     /// False (with an error) when a lane's `CC` or `PR` value has bits
     /// the register does not hold.
-    fn flags_fit(&mut self, whole: Span, target: RegRef, value: &InitValue) -> bool {
-        let (RegRef::CC | RegRef::PR, InitValue::Lanes(v)) = (target, value) else {
+    fn flags_fit(&mut self, whole: Span, target: Loc, value: &Value) -> bool {
+        let (Loc::CC | Loc::PR, Value::Lanes(v)) = (target, value) else {
             return true;
         };
         // PR holds one bit per numbered predicate.
         let last_pred = RegClass::P.last();
-        let max = if target == RegRef::CC {
+        let max = if target == Loc::CC {
             0xf
         } else {
             (1u32 << (last_pred + 1)) - 1
         };
         if let Some(l) = v.iter().position(|&x| x > max) {
-            let what = if target == RegRef::CC {
+            let what = if target == Loc::CC {
                 "CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)".to_string()
             } else {
                 format!("PR holds {} in bits 0..{last_pred}", RegClass::P.range())

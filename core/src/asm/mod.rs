@@ -118,6 +118,7 @@ mod values;
 use crate::codec::Layouts;
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
+use crate::loc::{Loc, Value};
 use crate::operand::reg::{self, RegClass, RegName};
 use crate::spec::model::{Isa, Syntax};
 use directives::Definitions;
@@ -180,61 +181,11 @@ impl Default for Setup {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Init {
     /// The register initialised.
-    pub target: RegRef,
+    pub target: Loc,
     /// Its value.
-    pub value: InitValue,
+    pub value: Value,
     /// The directive's text.
     pub span: Span,
-}
-
-/// A register named by `.init`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum RegRef {
-    /// General register `R0`..`R254`.
-    R(u8),
-    /// Predicate `P0`..`P6`.
-    P(u8),
-    /// Uniform register `UR0`..`UR62`.
-    UR(u8),
-    /// Uniform predicate `UP0`..`UP6`.
-    UP(u8),
-    /// Maxwell condition code `CC` of each lane (ZF, SF, CF, OF in bits
-    /// 0..3).
-    CC,
-    /// Maxwell predicate register `PR` of each lane: P0..P6 in bits 0..6.
-    PR,
-    /// AMDGPU scalar register `s0`..`s101`.
-    S(u8),
-    /// AMDGPU hardware register by id (`HW_REG_MODE` = 1).
-    HwReg(u8),
-}
-
-impl std::fmt::Display for RegRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RegRef::R(n) => write!(f, "R{n}"),
-            RegRef::P(n) => write!(f, "P{n}"),
-            RegRef::UR(n) => write!(f, "UR{n}"),
-            RegRef::UP(n) => write!(f, "UP{n}"),
-            RegRef::CC => write!(f, "CC"),
-            RegRef::PR => write!(f, "PR"),
-            RegRef::S(n) => write!(f, "s{n}"),
-            RegRef::HwReg(n) => write!(f, "hwreg({n})"),
-        }
-    }
-}
-
-/// The value given by `.init`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub enum InitValue {
-    /// Per-lane values of an `R` register (or of `CC`, `PR`), lane 0 first.
-    Lanes([u32; 32]),
-    /// Per-lane values of a `P` predicate: bit `l` = lane `l`.
-    Mask(u32),
-    /// The value of a `UR` register.
-    Scalar(u32),
-    /// The value of a `UP` predicate.
-    Bool(bool),
 }
 
 /// Assembles a whole source text. On failure returns every error found

@@ -10,9 +10,10 @@
 //! exactly as the checker ran it.
 
 use super::{per_lane, reg_name, LaneSet, Lanes, Puzzle};
-use crate::asm::{self, RegRef};
+use crate::asm;
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
+use crate::loc::{Loc, Value};
 use crate::sim::{LaunchConfig, RunStatus, Sim, WarpState};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -22,7 +23,7 @@ use std::fmt::Write as _;
 pub struct CaseInput {
     /// The register.
     #[serde(skip)]
-    pub reg: RegRef,
+    pub reg: Loc,
     /// Its name (`R0`).
     pub name: String,
     /// One value per lane (lane 0 first) for per-lane registers, a single
@@ -54,7 +55,7 @@ impl Case {
         for inp in &self.inputs {
             let name = reg_name(inp.reg);
             match inp.reg {
-                RegRef::P(_) => {
+                Loc::P(_) => {
                     let mask = inp
                         .values
                         .iter()
@@ -132,7 +133,7 @@ pub fn without_case_setup(text: &str) -> std::borrow::Cow<'_, str> {
 pub struct OutputDiff {
     /// The register.
     #[serde(skip)]
-    pub reg: RegRef,
+    pub reg: Loc,
     /// Its name.
     pub name: String,
     /// Lanes compared (all 32 bits for a warp-wide register).
@@ -383,19 +384,12 @@ fn draw(p: &Puzzle, rng: &mut Rng, special_one_in: u32) -> Vec<CaseInput> {
 }
 
 /// The values of `reg` after a run: 32 for per-lane registers, 1 otherwise.
-fn read(st: &WarpState, reg: RegRef) -> Vec<u32> {
-    match reg {
-        RegRef::R(n) => st.reg(n).to_vec(),
-        RegRef::P(n) => {
-            let m = st.pred(n);
-            (0..32).map(|l| (m >> l) & 1).collect()
-        }
-        RegRef::CC => st.cc().to_vec(),
-        RegRef::PR => st.pr().to_vec(),
-        RegRef::UR(n) => vec![st.ureg(n)],
-        RegRef::UP(n) => vec![u32::from(st.upred(n))],
-        RegRef::S(n) => vec![st.sgpr(n)],
-        RegRef::HwReg(n) => vec![st.hwreg(n)],
+fn read(st: &WarpState, reg: Loc) -> Vec<u32> {
+    match st.get(reg) {
+        Value::Lanes(v) => v.to_vec(),
+        Value::Mask(m) => (0..32).map(|l| (m >> l) & 1).collect(),
+        Value::Scalar(v) => vec![v],
+        Value::Bool(b) => vec![u32::from(b)],
     }
 }
 

@@ -18,8 +18,8 @@ pub mod check;
 pub mod link;
 mod reader;
 
-use crate::asm::RegRef;
 use crate::diag::Diagnostic;
+use crate::loc::Loc;
 use serde::Serialize;
 
 pub use reader::parse;
@@ -61,7 +61,7 @@ pub struct Puzzle {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Input {
     /// The register.
-    pub reg: RegRef,
+    pub reg: Loc,
     /// Smallest value drawn (inclusive).
     pub min: u32,
     /// Largest value drawn (inclusive).
@@ -86,7 +86,7 @@ pub enum Lanes {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Output {
     /// The register.
-    pub reg: RegRef,
+    pub reg: Loc,
     /// The lanes compared (ignored for warp-wide registers).
     pub lanes: Lanes,
 }
@@ -159,16 +159,16 @@ impl Default for Limits {
 }
 
 /// The assembly name of a register (`R1`, `P0`, `UR2`, `s3`, `HW_REG_MODE`).
-pub fn reg_name(reg: RegRef) -> String {
+pub fn reg_name(reg: Loc) -> String {
     match reg {
-        RegRef::HwReg(id) => crate::sim::machine::hwreg_name(id),
+        Loc::HwReg(id) => crate::sim::machine::hwreg_name(id),
         other => other.to_string(),
     }
 }
 
 /// True when the register holds one value per lane.
-pub fn per_lane(reg: RegRef) -> bool {
-    matches!(reg, RegRef::R(_) | RegRef::P(_) | RegRef::CC | RegRef::PR)
+pub fn per_lane(reg: Loc) -> bool {
+    matches!(reg, Loc::R(_) | Loc::P(_) | Loc::CC | Loc::PR)
 }
 
 macro_rules! bundle {

@@ -1,9 +1,10 @@
 //! The puzzle file reader: sections of `key = value` lines and text bodies.
 
 use super::{CaseSpec, Input, LaneSet, Lanes, Limits, Output, Puzzle};
-use crate::asm::{self, RegRef};
+use crate::asm;
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
+use crate::loc::Loc;
 use crate::operand::reg::RegClass;
 use crate::sim::machine;
 
@@ -224,7 +225,7 @@ impl Reader<'_> {
                     span: asp,
                 });
                 self.p.inputs.push(Input {
-                    reg: RegRef::R(0),
+                    reg: Loc::R(0),
                     min: 0,
                     max: u32::MAX,
                     special: Vec::new(),
@@ -237,7 +238,7 @@ impl Reader<'_> {
                     span: asp,
                 });
                 self.p.outputs.push(Output {
-                    reg: RegRef::R(0),
+                    reg: Loc::R(0),
                     lanes: Lanes::Active,
                 });
                 Section::Output(self.p.outputs.len() - 1)
@@ -540,8 +541,8 @@ impl Reader<'_> {
                     self.error(raw.span, format!("`{}` is an input twice", raw.text));
                 }
                 let widest = match reg {
-                    RegRef::CC => Some(0xf),
-                    RegRef::PR => Some(0x7f),
+                    Loc::CC => Some(0xf),
+                    Loc::PR => Some(0x7f),
                     _ => None,
                 };
                 if let (Some(top), Some(inp)) = (widest, self.p.inputs.get(i)) {
@@ -557,7 +558,7 @@ impl Reader<'_> {
                 }
                 if let Some(inp) = self.p.inputs.get_mut(i) {
                     inp.reg = reg;
-                    if matches!(reg, RegRef::P(_) | RegRef::UP(_)) {
+                    if matches!(reg, Loc::P(_) | Loc::UP(_)) {
                         // a predicate is 0 or 1 whatever the range says
                         inp.min = inp.min.min(1);
                         inp.max = inp.max.min(1);
@@ -617,7 +618,7 @@ impl Reader<'_> {
         }
     }
 
-    fn reg(&mut self, raw: &RawReg) -> Option<RegRef> {
+    fn reg(&mut self, raw: &RawReg) -> Option<Loc> {
         let r = parse_reg(&self.p.isa, &raw.text);
         if r.is_none() {
             let (r, p, ur, up, s) = (
@@ -645,7 +646,7 @@ impl Reader<'_> {
 }
 
 /// A register name, as the puzzle's ISA spells it.
-pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
+pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<Loc> {
     let num = |class: RegClass| -> Option<u8> {
         let d = s.strip_prefix(class.prefix())?;
         if d.is_empty()
@@ -661,20 +662,20 @@ pub(crate) fn parse_reg(isa: &str, s: &str) -> Option<RegRef> {
     };
     match isa {
         "gfx9" => num(RegClass::S)
-            .map(RegRef::S)
-            .or_else(|| machine::hwreg_id(isas::gfx9(), s).map(RegRef::HwReg)),
+            .map(Loc::S)
+            .or_else(|| machine::hwreg_id(isas::gfx9(), s).map(Loc::HwReg)),
         "sm50" => match s {
-            "CC" => Some(RegRef::CC),
-            "PR" => Some(RegRef::PR),
+            "CC" => Some(Loc::CC),
+            "PR" => Some(Loc::PR),
             _ => num(RegClass::R)
-                .map(RegRef::R)
-                .or_else(|| num(RegClass::P).map(RegRef::P)),
+                .map(Loc::R)
+                .or_else(|| num(RegClass::P).map(Loc::P)),
         },
         _ => num(RegClass::UR)
-            .map(RegRef::UR)
-            .or_else(|| num(RegClass::UP).map(RegRef::UP))
-            .or_else(|| num(RegClass::R).map(RegRef::R))
-            .or_else(|| num(RegClass::P).map(RegRef::P)),
+            .map(Loc::UR)
+            .or_else(|| num(RegClass::UP).map(Loc::UP))
+            .or_else(|| num(RegClass::R).map(Loc::R))
+            .or_else(|| num(RegClass::P).map(Loc::P)),
     }
 }
 

@@ -4,6 +4,7 @@
 //! which lanes were valid, the ballot, the reduction inputs...), so a front
 //! end draws them without knowing any instruction semantics.
 
+pub use crate::loc::{Loc, Value};
 use serde::Serialize;
 
 /// How a run or the warp as a whole stands.
@@ -33,60 +34,6 @@ impl RunStatus {
             RunStatus::StepLimit => "step_limit",
         }
     }
-}
-
-/// A storage location of the warp state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Loc {
-    /// General-purpose register `Rn` (per lane), n in 0..=254.
-    R(u8),
-    /// Predicate `Pn` (per lane, stored as a lane mask), n in 0..=6.
-    P(u8),
-    /// Uniform register `URn`, n in 0..=62.
-    UR(u8),
-    /// Uniform predicate `UPn`, n in 0..=6.
-    UP(u8),
-    /// Convergence barrier register `Bn` (a lane mask), n in 0..=15.
-    B(u8),
-    /// Writable special register, by its `SReg` number (`SR_PM0`...).
-    SR(u8),
-    /// Maxwell condition code of each lane: ZF, SF, CF, OF in bits 0..3
-    /// (a [`Value::Lanes`] of 4-bit values).
-    CC,
-    /// AMDGPU scalar register `s0`..`s101`.
-    S(u8),
-    /// AMDGPU hardware register by id (`HW_REG_MODE` = 1).
-    HwReg(u8),
-}
-
-impl Loc {
-    /// Assembly name (`R5`, `P0`, `UR2`, `UP1`, `B0`, `SR14`).
-    pub fn name(&self) -> String {
-        match *self {
-            Loc::R(n) => format!("R{n}"),
-            Loc::P(n) => format!("P{n}"),
-            Loc::UR(n) => format!("UR{n}"),
-            Loc::UP(n) => format!("UP{n}"),
-            Loc::B(n) => format!("B{n}"),
-            Loc::SR(n) => format!("SR{n}"),
-            Loc::CC => "CC".to_string(),
-            Loc::S(n) => format!("s{n}"),
-            Loc::HwReg(n) => super::machine::hwreg_name(n),
-        }
-    }
-}
-
-/// The value of a location, before or after a write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Value {
-    /// One 32-bit value per lane (general-purpose registers).
-    Lanes([u32; 32]),
-    /// A lane mask (predicates, barrier registers).
-    Mask(u32),
-    /// A warp-wide 32-bit value (uniform and special registers).
-    Scalar(u32),
-    /// A warp-wide boolean (uniform predicates).
-    Bool(bool),
 }
 
 /// One location written by a step.

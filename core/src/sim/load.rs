@@ -125,42 +125,23 @@ impl Sim {
 /// of each lane from bits 0..6; those predicates take the place of the
 /// first `.init PR`, so a later `.init Pn` still wins.
 fn program_inits(program: &Program) -> Vec<(Loc, Value)> {
-    use crate::asm::{InitValue, RegRef};
     let mut pr_inits: Vec<(Loc, Value)> = Vec::new();
     let mut inits: Vec<(Loc, Value)> = Vec::new();
     for i in &program.setup.inits {
-        let loc = match i.target {
-            RegRef::R(n) => Loc::R(n),
-            RegRef::P(n) => Loc::P(n),
-            RegRef::UR(n) => Loc::UR(n),
-            RegRef::UP(n) => Loc::UP(n),
-            RegRef::CC => Loc::CC,
-            RegRef::S(n) => Loc::S(n),
-            RegRef::HwReg(n) => Loc::HwReg(n),
-            RegRef::PR => {
-                if let InitValue::Lanes(v) = i.value {
-                    for p in 0..PT {
-                        let m = (0..32).fold(0u32, |m, l| m | (((v[l] >> p) & 1) << l));
-                        pr_inits.push((Loc::P(p), Value::Mask(m)));
-                    }
+        if i.target == Loc::PR {
+            if let Value::Lanes(v) = i.value {
+                for p in 0..PT {
+                    let m = (0..32).fold(0u32, |m, l| m | (((v[l] >> p) & 1) << l));
+                    pr_inits.push((Loc::P(p), Value::Mask(m)));
                 }
-                continue;
             }
-        };
-        let value = match i.value {
-            InitValue::Lanes(v) => Value::Lanes(v),
-            InitValue::Mask(m) => Value::Mask(m),
-            InitValue::Scalar(s) => Value::Scalar(s),
-            InitValue::Bool(b) => Value::Bool(b),
-        };
-        inits.push((loc, value));
+            continue;
+        }
+        inits.push((i.target, i.value));
     }
     let setup = &program.setup.inits;
-    if let Some(at) = setup.iter().position(|i| i.target == RegRef::PR) {
-        let before = setup[..at]
-            .iter()
-            .filter(|i| i.target != RegRef::PR)
-            .count();
+    if let Some(at) = setup.iter().position(|i| i.target == Loc::PR) {
+        let before = setup[..at].iter().filter(|i| i.target != Loc::PR).count();
         let tail = inits.split_off(before);
         inits.extend(pr_inits);
         inits.extend(tail);
@@ -179,7 +160,7 @@ fn listed(l: Loc) -> bool {
         Loc::CC => true,
         Loc::S(n) => (n as usize) < machine::NUM_SGPRS,
         Loc::HwReg(n) => (n as usize) < HWREG_IDS,
-        Loc::B(_) | Loc::SR(_) => false,
+        Loc::B(_) | Loc::SR(_) | Loc::PR => false,
     }
 }
 

@@ -103,9 +103,7 @@ pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u8> {
 /// Name of hardware register `id` in `isa`: `HW_REG_MODE`, or
 /// `hwreg(N)` for an id the ISA does not name.
 pub fn hwreg_name_in(isa: &Isa, id: u8) -> String {
-    isa.enum_type(HWREG_TYPE)
-        .and_then(|t| t.name_of(u64::from(id)))
-        .map_or_else(|| format!("hwreg({id})"), str::to_string)
+    crate::loc::hwreg_name(isa, id)
 }
 
 /// Name of hardware register `id` in the bundled gfx9 ISA: `HW_REG_MODE`,

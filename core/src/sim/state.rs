@@ -155,6 +155,7 @@ impl WarpState {
             Loc::CC => Value::Lanes(self.cc()),
             Loc::S(n) => Value::Scalar(self.sgpr(n)),
             Loc::HwReg(n) => Value::Scalar(self.hwreg(n)),
+            Loc::PR => Value::Lanes(self.pr()),
         }
     }
 

@@ -87,7 +87,7 @@ impl WarpState {
             },
             Loc::S(s) => Cell::Scalar(self.sgprs.get_mut(n(s))?),
             Loc::HwReg(h) => Cell::Scalar(self.hwregs.get_mut(n(h))?),
-            Loc::CC => return None,
+            Loc::CC | Loc::PR => return None,
         })
     }
 }

@@ -29,7 +29,7 @@ fn file_of(files: &[RegFile], loc: Loc) -> Option<&RegFile> {
         Loc::CC => "CC",
         Loc::S(_) => "s",
         Loc::HwReg(_) => "HW_REG",
-        Loc::SR(_) => return None,
+        Loc::SR(_) | Loc::PR => return None,
     };
     files.iter().find(|f| f.name == prefix)
 }

@@ -1,9 +1,10 @@
 //! Assembler diagnostics: each error at its exact line and column, with a
 //! message and help that say what to do.
 
-use warpscope_core::asm::{self, InitValue, RegRef};
+use warpscope_core::asm;
 use warpscope_core::diag::{line_col, Diagnostic};
 use warpscope_core::isas;
+use warpscope_core::loc::{Loc, Value};
 
 /// (line, column, message, help) of every diagnostic.
 fn diags_of(src: &str) -> Vec<(usize, usize, String, String)> {
@@ -475,17 +476,17 @@ fn setup_directives() {
     for (l, v) in lanes.iter_mut().enumerate() {
         *v = l as u32 * 4 + 1;
     }
-    assert_eq!(s.inits[0].target, RegRef::R(1));
-    assert_eq!(s.inits[0].value, InitValue::Lanes(lanes));
-    assert_eq!(s.inits[1].value, InitValue::Mask(0x5555_5555));
-    assert_eq!(s.inits[2].value, InitValue::Scalar(0x13));
-    assert_eq!(s.inits[3].value, InitValue::Bool(true));
+    assert_eq!(s.inits[0].target, Loc::R(1));
+    assert_eq!(s.inits[0].value, Value::Lanes(lanes));
+    assert_eq!(s.inits[1].value, Value::Mask(0x5555_5555));
+    assert_eq!(s.inits[2].value, Value::Scalar(0x13));
+    assert_eq!(s.inits[3].value, Value::Bool(true));
     let mut ids = [0u32; 32];
     for (l, v) in ids.iter_mut().enumerate() {
         *v = l as u32;
     }
-    assert_eq!(s.inits[4].value, InitValue::Lanes(ids));
-    assert_eq!(s.inits[5].value, InitValue::Mask(0x5555_5555));
+    assert_eq!(s.inits[4].value, Value::Lanes(ids));
+    assert_eq!(s.inits[5].value, Value::Mask(0x5555_5555));
     assert!(p.warnings.is_empty());
     // Defaults.
     let p = asm::assemble(isa, "EXIT").unwrap();
@@ -576,7 +577,7 @@ fn setup_warnings() {
     let src = ".init R1 = 1\n.init R1 = 2\n.active 0\nEXIT";
     let p = asm::assemble(isa, src).unwrap();
     assert_eq!(p.setup.inits.len(), 1);
-    assert_eq!(p.setup.inits[0].value, InitValue::Lanes([2; 32]));
+    assert_eq!(p.setup.inits[0].value, Value::Lanes([2; 32]));
     let w: Vec<(usize, usize, &str)> = p
         .warnings
         .iter()
