@@ -2,12 +2,10 @@
 //! reference pane. Expected values come from warpscope-core, called here
 //! directly: the page must show what core computes.
 //!
-//! Run with `cargo test -p warpscope-e2e --test browser_editor -- --ignored`
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored editor::`
 //! after `cargo xtask build`.
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::{json, Value};
 use warpscope_core::{asm, codec::encode, diag, disasm, isas};
 

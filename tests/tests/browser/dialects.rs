@@ -4,12 +4,10 @@
 //! diagrams, compared with what warpscope-core computes for the same
 //! program.
 //!
-//! Run with `cargo test -p warpscope-e2e --test browser_dialects -- --ignored`
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored dialects::`
 //! after `cargo xtask build`.
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use warpscope_core::examples::examples_for;

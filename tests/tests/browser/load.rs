@@ -2,9 +2,7 @@
 //! playground. Every load must become usable (editor, listing, grid, Step
 //! enabled) within 5 s, each one tried once.
 
-mod browser_util;
-
-use browser_util::READY;
+use crate::browser_util::READY;
 use std::time::{Duration, Instant};
 use xtask::server::Server;
 use xtask::webdriver::Browser;

@@ -4,12 +4,10 @@
 //! --json` reports), and every arrow, ballot bit and grid cell is compared
 //! with it from the DOM's data attributes.
 //!
-//! Run with `cargo test -p warpscope-e2e --test browser_lanes -- --ignored`
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored lanes::`
 //! after `cargo xtask build`.
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::{json, Value};
 use warpscope_core::asm;
 use warpscope_core::examples::w128_example;

@@ -1,10 +1,21 @@
-//! Browser tests: the real playground bundle in headless Chromium.
+//! Browser tests: the real playground bundle in headless Chromium, as
+//! one test binary with a module per area of the page.
 //!
 //! They need `static/pkg` (built by `cargo xtask build`) and Debian's
 //! `chromium` + `chromium-driver`, so they are `#[ignore]`d in a plain
 //! `cargo test`; `cargo xtask test` builds the bundle and runs them with
 //! `--ignored`. Run one by hand with
 //! `cargo test -p warpscope-e2e --test browser -- --ignored page_mounts`.
+
+#[path = "../browser_util/mod.rs"]
+mod browser_util;
+mod dialects;
+mod editor;
+mod history;
+mod lanes;
+mod load;
+mod puzzles;
+mod share;
 
 use xtask::server::Server;
 use xtask::webdriver::Browser;

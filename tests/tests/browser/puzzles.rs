@@ -3,12 +3,10 @@
 //! reload, hints, the guarded reference solution and puzzle links. The
 //! expected cases come from warpscope-core's checker.
 //!
-//! Run with `cargo test -p warpscope-e2e --test browser_puzzles -- --ignored`
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored puzzles::`
 //! after `cargo xtask build`.
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::json;
 use warpscope_core::puzzle::{self, check, link};
 

@@ -7,9 +7,7 @@
 //! Run with `cargo xtask test` (or `cargo test -p warpscope-e2e --test
 //! browser_history -- --ignored --test-threads=1` after `cargo xtask build`).
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::{json, Value};
 use warpscope_core::codec::FieldRole;
 use warpscope_core::examples::w128_example;
@@ -70,7 +68,7 @@ fn type_and_wait_saved(page: &Page, text: &str) {
     let t = std::time::Instant::now();
     while !stored_programs(page).iter().any(|p| p == text) {
         assert!(
-            t.elapsed() < browser_util::WAIT,
+            t.elapsed() < crate::browser_util::WAIT,
             "the history never held {text:?}; the page says {}",
             page.js(
                 "const n = document.querySelector('#storage-notice');

@@ -3,12 +3,10 @@
 //! from core's simulator: the page must restore what core says the link
 //! holds.
 //!
-//! Run with `cargo test -p warpscope-e2e --test browser_share -- --ignored`
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored share::`
 //! after `cargo xtask build`.
 
-mod browser_util;
-
-use browser_util::Page;
+use crate::browser_util::Page;
 use serde_json::{json, Value};
 use warpscope_core::examples::{example_header, w128_example};
 use warpscope_core::link::{decode_link, encode_link, LinkState};
@@ -49,7 +47,7 @@ fn wait_autosaved(page: &Page, source: &str) {
             return;
         }
         assert!(
-            t.elapsed() < browser_util::WAIT,
+            t.elapsed() < crate::browser_util::WAIT,
             "autosave never held the text"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
