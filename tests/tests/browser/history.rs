@@ -5,7 +5,7 @@
 //! to work (disabled, full) is said so and the work can be downloaded.
 //!
 //! Run with `cargo xtask test` (or `cargo test -p warpscope-e2e --test
-//! browser_history -- --ignored --test-threads=1` after `cargo xtask build`).
+//! browser -- --ignored --test-threads=1 history::` after `cargo xtask build`).
 
 use crate::browser_util::Page;
 use serde_json::{json, Value};
