@@ -34,6 +34,15 @@ struct RawReg {
     span: Span,
 }
 
+impl RawReg {
+    fn new(text: &str, span: Span) -> Self {
+        RawReg {
+            text: text.to_string(),
+            span,
+        }
+    }
+}
+
 struct Reader<'a> {
     src: &'a str,
     diags: Vec<Diagnostic>,
@@ -219,10 +228,7 @@ impl Reader<'_> {
         self.header_span = ns;
         match name {
             "input" => {
-                self.input_regs.push(RawReg {
-                    text: arg.to_string(),
-                    span: asp,
-                });
+                self.input_regs.push(RawReg::new(arg, asp));
                 self.p.inputs.push(Input {
                     reg: RegRef::R(0),
                     min: 0,
@@ -232,10 +238,7 @@ impl Reader<'_> {
                 Section::Input(self.p.inputs.len() - 1)
             }
             "output" => {
-                self.output_regs.push(RawReg {
-                    text: arg.to_string(),
-                    span: asp,
-                });
+                self.output_regs.push(RawReg::new(arg, asp));
                 self.p.outputs.push(Output {
                     reg: RegRef::R(0),
                     lanes: Lanes::Active,
