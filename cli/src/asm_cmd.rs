@@ -44,14 +44,6 @@ pub fn cmd(source: &Source) -> i32 {
             }
             input::print_out(&out)
         }
-        Err(diags) => {
-            eprint!("{}", diag::render(&diags, &[(&name, &src)]));
-            let n = diags.iter().filter(|d| d.is_error()).count();
-            eprintln!(
-                "warpscope asm: {n} error{} in {name}",
-                if n == 1 { "" } else { "s" }
-            );
-            1
-        }
+        Err(diags) => input::assembly_failed("asm", &name, &src, &diags),
     }
 }

@@ -3,6 +3,7 @@
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use std::io::{Read, Write};
+use warpscope_core::diag::{self, Diagnostic};
 use warpscope_core::isas;
 use warpscope_core::spec::model::Isa;
 
@@ -94,4 +95,16 @@ pub fn print_out(text: &str) -> i32 {
         Ok(()) => 0,
         Err(_) => 1,
     }
+}
+
+/// Prints why the program `name` does not assemble, and how many errors it
+/// has, to standard error; returns the exit status 1.
+pub fn assembly_failed(command: &str, name: &str, src: &str, diags: &[Diagnostic]) -> i32 {
+    eprint!("{}", diag::render(diags, &[(name, src)]));
+    let n = diags.iter().filter(|d| d.is_error()).count();
+    eprintln!(
+        "warpscope {command}: {n} error{} in {name}",
+        if n == 1 { "" } else { "s" }
+    );
+    1
 }

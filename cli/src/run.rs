@@ -66,15 +66,7 @@ pub fn cmd(opts: &Args) -> i32 {
     };
     let program = match asm::assemble(isa, &src) {
         Ok(p) => p,
-        Err(diags) => {
-            eprint!("{}", diag::render(&diags, &[(&name, &src)]));
-            let n = diags.iter().filter(|d| d.is_error()).count();
-            eprintln!(
-                "warpscope run: {n} error{} in {name}",
-                if n == 1 { "" } else { "s" }
-            );
-            return 1;
-        }
+        Err(diags) => return input::assembly_failed("run", &name, &src, &diags),
     };
     if !program.warnings.is_empty() {
         eprint!("{}", diag::render(&program.warnings, &[(&name, &src)]));

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{text, warpscope};
+use common::{dir_with, succeed, text, warpscope};
 
 const PROGRAM: &str = "\
 .init R1 = lane
@@ -13,8 +13,7 @@ loop: @!P0 shfl.bfly p1, r3, r2, 1, 31 $sched=4
 
 #[test]
 fn asm_prints_hex_and_canonical_text() {
-    let out = warpscope(&["asm"], PROGRAM);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["asm"], PROGRAM);
     assert_eq!(
         text(&out.stdout),
         "\
@@ -28,10 +27,8 @@ fn asm_prints_hex_and_canonical_text() {
 
 #[test]
 fn asm_reads_a_file_or_dash() {
-    let dir = std::env::temp_dir().join(format!("warpscope-cli-asm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir_with("cli-asm", &[("prog.s", "EXIT\n")]);
     let path = dir.join("prog.s");
-    std::fs::write(&path, "EXIT\n").unwrap();
     let p = path.to_str().unwrap();
     let out = warpscope(&["asm", "--isa", "w128", p], "");
     assert_eq!(out.status.code(), Some(0));
@@ -49,10 +46,11 @@ fn asm_reads_a_file_or_dash() {
 
 #[test]
 fn asm_errors_go_to_stderr_with_positions_and_nothing_to_stdout() {
-    let dir = std::env::temp_dir().join(format!("warpscope-cli-err-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir_with(
+        "cli-err",
+        &[("bad.s", "EXIT\nMOVE R1, R2\nMOV R1, 0x1_0000_0000\n")],
+    );
     let path = dir.join("bad.s");
-    std::fs::write(&path, "EXIT\nMOVE R1, R2\nMOV R1, 0x1_0000_0000\n").unwrap();
     let p = path.to_str().unwrap();
     let out = warpscope(&["asm", p], "");
     assert_eq!(out.status.code(), Some(1));

@@ -2,8 +2,7 @@
 
 mod common;
 
-use common::{text, warpscope};
-use std::path::PathBuf;
+use common::{dir_with, succeed, text, warpscope};
 
 const RIGHT: &str = "    SHFL.IDX PT, R1, R0, 0x0, 0x1f\n    EXIT\n";
 const WRONG: &str = "    MOV R1, R0\n    EXIT\n";
@@ -15,21 +14,9 @@ fn expect_code(out: &std::process::Output, code: i32) {
     assert_eq!(out.status.code(), Some(code), "{both}");
 }
 
-/// A fresh directory holding `files`.
-fn dir_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("warpscope-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (f, content) in files {
-        std::fs::write(dir.join(f), content).unwrap();
-    }
-    dir
-}
-
 #[test]
 fn list_names_every_bundled_puzzle() {
-    let out = warpscope(&["check", "--list"], "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["check", "--list"], "");
     let s = text(&out.stdout);
     assert!(s.lines().count() >= 12, "{s}");
     for id in [

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{text, warpscope};
+use common::{succeed, text, warpscope};
 
 const SM50: &str = "\
 S2R R5, SR_LANEID $stall=6 $wrb=0
@@ -21,19 +21,21 @@ f0c8000000070005  S2R R5, SR_LANEID $stall=6 $wrb=0 ;
 e30000000007000f  EXIT ;
 ";
 
+/// What `warpscope asm` (or `dis`) with `--isa isa` prints for `input`,
+/// checking that it succeeds.
+fn printed(command: &str, isa: &str, input: &str) -> String {
+    text(&succeed(&[command, "--isa", isa], input).stdout)
+}
+
 #[test]
 fn sm50_asm_prints_control_words_and_16_digit_words() {
-    let out = warpscope(&["asm", "--isa", "sm50"], SM50);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), SM50_OUT);
+    assert_eq!(printed("asm", "sm50", SM50), SM50_OUT);
 }
 
 #[test]
 fn sm50_dis_reads_the_asm_output_back() {
-    let out = warpscope(&["dis", "--isa", "sm50"], SM50_OUT);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
-        text(&out.stdout),
+        printed("dis", "sm50", SM50_OUT),
         "\
 // control: --:-:1:Y:6 | --:-:-:Y:0 | --:-:-:Y:0
 S2R R5, SR_LANEID $stall=6 $wrb=0 ;
@@ -64,20 +66,16 @@ bf810000  s_endpgm
 
 #[test]
 fn gfx9_asm_prints_dwords_and_literals() {
-    let out = warpscope(&["asm", "--isa", "gfx9"], GFX9);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), GFX9_OUT);
+    assert_eq!(printed("asm", "gfx9", GFX9), GFX9_OUT);
 }
 
 #[test]
 fn gfx9_dis_reads_the_asm_output_back() {
-    let out = warpscope(&["dis", "--isa", "gfx9"], GFX9_OUT);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let want: String = GFX9_OUT
         .lines()
         .map(|l| l.split("  ").nth(1).unwrap().to_string() + "\n")
         .collect();
-    assert_eq!(text(&out.stdout), want);
+    assert_eq!(printed("dis", "gfx9", GFX9_OUT), want);
     // The literal is missing.
     let bad = warpscope(&["dis", "--isa", "gfx9"], "ba001081\n");
     assert_eq!(bad.status.code(), Some(1));
@@ -98,15 +96,21 @@ fn gfx9_asm_errors_point_at_the_operand() {
     assert!(out.stdout.is_empty());
 }
 
+/// What `warpscope run --json` with `--isa isa` prints for `src`, checking
+/// that it is one JSON object that names the ISA.
+fn run_json(isa: &str, src: &str) -> serde_json::Value {
+    let out = succeed(&["run", "--isa", isa, "--json"], src);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["isa"], isa);
+    v
+}
+
 #[test]
 fn gfx9_run_json_lists_sgprs_and_hwregs() {
-    let out = warpscope(
-        &["run", "--isa", "gfx9", "--json"],
+    let v = run_json(
+        "gfx9",
         ".init s3 = 0x5\ns_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s3\ns_getreg_b32 s2, hwreg(HW_REG_MODE)\ns_endpgm\n",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
-    assert_eq!(v["isa"], "gfx9");
     assert_eq!(v["status"], "exited");
     assert_eq!(v["regs"]["s2"], 0x3f5);
     assert_eq!(v["regs"]["s3"], 5);
@@ -115,13 +119,10 @@ fn gfx9_run_json_lists_sgprs_and_hwregs() {
 
 #[test]
 fn sm50_run_json_has_cc_and_registers() {
-    let out = warpscope(
-        &["run", "--isa", "sm50", "--json"],
+    let v = run_json(
+        "sm50",
         ".init CC = lane & 0xf\n.init P1 = lane & 1\nP2R R0, PR\nP2R.B2 R1, CC, RZ, 0xff\nEXIT\n",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
-    assert_eq!(v["isa"], "sm50");
     assert_eq!(v["regs"]["R0"][3], 2);
     assert_eq!(v["regs"]["R1"][5], 5 << 16);
     assert_eq!(v["regs"]["CC"][7], 7);

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{text, warpscope};
+use common::{dir_with, succeed, text, warpscope};
 
 const PROGRAM: &str = "\
 // Title: sum
@@ -12,8 +12,7 @@ const PROGRAM: &str = "\
 ";
 
 fn encode(args: &[&str], stdin: &str) -> String {
-    let out = warpscope(args, stdin);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(args, stdin);
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.ends_with('\n') && s.lines().count() == 1, "{s:?}");
@@ -24,8 +23,7 @@ fn encode(args: &[&str], stdin: &str) -> String {
 fn encode_then_decode_gives_the_source_back() {
     let fragment = encode(&["link", "encode"], PROGRAM);
     assert!(fragment.starts_with("v1."), "{fragment}");
-    let out = warpscope(&["link", "decode", &fragment], "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["link", "decode", &fragment], "");
     assert_eq!(text(&out.stdout), PROGRAM);
     assert!(out.stderr.is_empty());
 }
@@ -36,17 +34,14 @@ fn decode_takes_a_url_or_standard_input() {
     let url = format!("https://example.org/warpscope/?q=1#{fragment}");
     let out = warpscope(&["link", "decode", &url], "");
     assert_eq!(text(&out.stdout), PROGRAM);
-    let out = warpscope(&["link", "decode", "-"], &format!("{url}\n"));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["link", "decode", "-"], &format!("{url}\n"));
     assert_eq!(text(&out.stdout), PROGRAM);
 }
 
 #[test]
 fn encode_reads_a_file_and_matches_the_library() {
-    let dir = std::env::temp_dir().join(format!("warpscope-cli-link-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = dir_with("cli-link", &[("prog.s", PROGRAM)]);
     let path = dir.join("prog.s");
-    std::fs::write(&path, PROGRAM).unwrap();
     let fragment = encode(&["link", "encode", path.to_str().unwrap()], "");
     let state = warpscope_core::link::LinkState::new("w128", PROGRAM);
     assert_eq!(fragment, warpscope_core::link::encode_link(&state));
@@ -83,8 +78,7 @@ fn the_whole_state_round_trips_through_json() {
     let fragment = link
         .strip_prefix("https://h.example/p/#")
         .expect("the base URL without its old fragment");
-    let out = warpscope(&["link", "decode", "--json", fragment], "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["link", "decode", "--json", fragment], "");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(
         v,
@@ -101,8 +95,7 @@ fn the_whole_state_round_trips_through_json() {
 #[test]
 fn a_golden_link_still_decodes() {
     // The same link is pinned in core/tests/link_golden.rs.
-    let out = warpscope(&["link", "decode", "v1.Y2ApNzSyYAX7OO8ZAA"], "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["link", "decode", "v1.Y2ApNzSyYAX7OO8ZAA"], "");
     assert_eq!(text(&out.stdout), "EXIT\n");
 }
 
@@ -183,8 +176,7 @@ fn decode_reads_a_history_entry_copied_out_of_storage() {
     assert_eq!(entry.first_line, "// Title: sum");
     // The value exactly as it sits under the entry's key.
     let stored = store.0.borrow()[&history::entry_key(&entry.id)].clone();
-    let out = warpscope(&["link", "decode", &stored], "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["link", "decode", &stored], "");
     assert_eq!(text(&out.stdout), PROGRAM);
     let out = warpscope(&["link", "decode", "--json", &stored], "");
     assert!(

@@ -2,15 +2,14 @@
 
 mod common;
 
-use common::{text, warpscope};
+use common::{dir_with, succeed, text, warpscope};
 use serde_json::Value;
 
 /// Runs with `--json` and parses the single JSON object printed.
 fn run_json(args: &[&str], src: &str) -> (String, Value) {
     let mut all = vec!["run", "--json"];
     all.extend_from_slice(args);
-    let out = warpscope(&all, src);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&all, src);
     let raw = text(&out.stdout);
     assert_eq!(raw.lines().count(), 1, "one line of JSON: {raw}");
     let v: Value = serde_json::from_str(&raw).expect("valid JSON");
@@ -89,10 +88,8 @@ fn json_has_the_documented_shape() {
 
 #[test]
 fn reads_a_file_or_dash_for_stdin() {
-    let dir = std::env::temp_dir().join(format!("warpscope-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = dir_with("run", &[("sum.s", SUM)]);
     let path = dir.join("sum.s");
-    std::fs::write(&path, SUM).expect("write program");
     let p = path.to_string_lossy().into_owned();
     let (_, from_file) = run_json(&[&p], "");
     let (_, from_dash) = run_json(&["-"], SUM);
@@ -195,8 +192,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn table_output_lists_lanes_and_uniforms() {
-    let out = warpscope(&["run"], SUM);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = succeed(&["run"], SUM);
     let t = text(&out.stdout);
     assert!(t.starts_with("status: exited   steps: 5"), "{t}");
     let header = t.lines().find(|l| l.starts_with("lane")).expect("header");

@@ -272,9 +272,9 @@ mod tests {
     #[test]
     fn the_same_program_is_kept_once() {
         let kv = Mem::new(usize::MAX);
-        save(&kv, "a", 1, "w128", "EXIT\n").unwrap();
-        save(&kv, "b", 2, "w128", "EXIT\n").unwrap();
-        save(&kv, "c", 3, "sm50", "EXIT\n").unwrap();
+        for (id, time_ms, isa) in [("a", 1, "w128"), ("b", 2, "w128"), ("c", 3, "sm50")] {
+            save(&kv, id, time_ms, isa, "EXIT\n").unwrap();
+        }
         let ids: Vec<String> = list(&kv).into_iter().map(|e| e.id).collect();
         assert_eq!(ids, ["c", "b"]);
         assert_eq!(read(&kv, "a").unwrap(), None);

@@ -35,11 +35,7 @@ fn native_steps_per_sec(w: Workload) -> f64 {
 #[test]
 #[ignore = "benchmark: needs the wasm bundle and Chromium; run by `cargo xtask bench`"]
 fn measure_sim_native_and_wasm() {
-    let root = xtask::root();
-    assert!(
-        root.join("static/pkg/warpscope_bg.wasm").exists(),
-        "static/pkg is missing: run `cargo xtask build` first"
-    );
+    let root = xtask::built_root();
     let srv = Server::start(&root, 0).expect("static server starts");
     let browser = Browser::start(1024, 768).expect("chromium starts");
     browser.open_app(&srv.url()).expect("the app mounts");

@@ -128,11 +128,7 @@ fn stats(mut xs: Vec<f64>) -> Value {
 }
 
 fn run(name: &str, loads: usize, slow_4g: bool) -> Value {
-    let root = xtask::root();
-    assert!(
-        root.join("static/pkg/warpscope_bg.wasm").exists(),
-        "static/pkg is missing: run `cargo xtask build` first"
-    );
+    let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
     let samples: Vec<[f64; 4]> = (0..loads)
         .map(|_| one_load(&server.url(), slow_4g))

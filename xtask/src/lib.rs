@@ -14,3 +14,14 @@ use std::path::PathBuf;
 pub fn root() -> PathBuf {
     webdriver::workspace_root()
 }
+
+/// The workspace root, checked to hold the built web bundle: the browser
+/// tests and benchmarks serve it.
+pub fn built_root() -> PathBuf {
+    let root = root();
+    assert!(
+        root.join("static/pkg/warpscope_bg.wasm").exists(),
+        "static/pkg is missing: run `cargo xtask build` first"
+    );
+    root
+}

@@ -317,12 +317,21 @@ pub fn mime(path: &Path) -> &'static str {
 mod tests {
     use super::*;
 
+    /// A fresh directory for one test, named `name`, holding `files` (paths
+    /// relative to it, and their contents).
+    fn root_with(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+        let root = std::env::temp_dir().join(format!("ws-{name}-{}", std::process::id()));
+        for (path, content) in files {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, content).unwrap();
+        }
+        root
+    }
+
     #[test]
     fn resolve_stays_inside_root() {
-        let root = std::env::temp_dir().join(format!("ws-srv-{}", std::process::id()));
-        std::fs::create_dir_all(root.join("static")).unwrap();
-        std::fs::write(root.join("index.html"), "hi").unwrap();
-        std::fs::write(root.join("static/a b.css"), "x").unwrap();
+        let root = root_with("srv", &[("index.html", b"hi"), ("static/a b.css", b"x")]);
         let root = root.canonicalize().unwrap();
         assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
         assert_eq!(resolve(&root, "/?x=1#frag"), Some(root.join("index.html")));
@@ -339,9 +348,7 @@ mod tests {
 
     #[test]
     fn serves_files_with_wasm_mime() {
-        let root = std::env::temp_dir().join(format!("ws-srv2-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(root.join("m.wasm"), [0u8, 97, 115, 109]).unwrap();
+        let root = root_with("srv2", &[("m.wasm", &[0u8, 97, 115, 109])]);
         let srv = Server::start(&root, 0).unwrap();
         let agent = crate::webdriver::agent();
         let mut resp = agent.get(&format!("{}m.wasm", srv.url())).call().unwrap();
@@ -394,9 +401,7 @@ mod tests {
         // A browser opens several connections at once and keeps them open.
         // Every one of them must be read, also the ones that arrive while
         // the others are still open and idle.
-        let root = std::env::temp_dir().join(format!("ws-srv3-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(root.join("a.txt"), "hello").unwrap();
+        let root = root_with("srv3", &[("a.txt", b"hello")]);
         let srv = Server::start(&root, 0).unwrap();
         let url = format!("{}a.txt", srv.url());
         const N: usize = 24;
@@ -452,10 +457,10 @@ mod tests {
 
     #[test]
     fn precompressed_siblings_are_served_when_accepted() {
-        let root = std::env::temp_dir().join(format!("ws-srv4-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(root.join("m.wasm"), b"original").unwrap();
-        std::fs::write(root.join("plain.js"), b"no siblings").unwrap();
+        let root = root_with(
+            "srv4",
+            &[("m.wasm", b"original"), ("plain.js", b"no siblings")],
+        );
         std::thread::sleep(Duration::from_millis(20));
         std::fs::write(root.join("m.wasm.gz"), b"gzipped").unwrap();
         std::fs::write(root.join("m.wasm.br"), b"brotli").unwrap();
@@ -512,9 +517,7 @@ mod tests {
 
     #[test]
     fn head_has_the_length_without_the_body_and_other_methods_are_refused() {
-        let root = std::env::temp_dir().join(format!("ws-srv5-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(root.join("index.html"), "<p>hi</p>").unwrap();
+        let root = root_with("srv5", &[("index.html", b"<p>hi</p>")]);
         let srv = Server::start(&root, 0).unwrap();
         let agent = client();
         let (status, length, body) = parts(agent.head(&srv.url()).call(), "content-length");

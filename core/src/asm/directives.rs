@@ -150,35 +150,28 @@ impl Parser<'_, '_> {
     /// `.active EXPR`, after the directive name.
     fn active(&mut self, whole: Span, defs: &mut Definitions) {
         let Some(e) = self.expr_to_end() else { return };
-        if let Some(l) = e.lane_use() {
-            self.diags.push(
-                Diagnostic::error(l, "`lane` cannot be used in `.active`")
-                    .with_help("`.active` takes one 32-bit mask: bit l set = lane l active"),
-            );
+        let Some(v) = self.eval_uniform(
+            &e,
+            "`lane` cannot be used in `.active`",
+            "`.active` takes one 32-bit mask: bit l set = lane l active",
+        ) else {
             return;
+        };
+        if let Some(prev) = defs.setup.active_span {
+            defs.warnings.push(
+                Diagnostic::warning(whole, "`.active` is given twice; this one wins").with_help(
+                    format!("the other one is on line {}", self.ctx.line_of(prev.start)),
+                ),
+            );
         }
-        match e.eval(0) {
-            Ok(v) => {
-                if let Some(prev) = defs.setup.active_span {
-                    defs.warnings.push(
-                        Diagnostic::warning(whole, "`.active` is given twice; this one wins")
-                            .with_help(format!(
-                                "the other one is on line {}",
-                                self.ctx.line_of(prev.start)
-                            )),
-                    );
-                }
-                if v == 0 {
-                    defs.warnings.push(Diagnostic::warning(
-                        e.span,
-                        "no lane is active: the program does nothing",
-                    ));
-                }
-                defs.setup.active = v;
-                defs.setup.active_span = Some(whole);
-            }
-            Err(d) => self.diags.push(d),
+        if v == 0 {
+            defs.warnings.push(Diagnostic::warning(
+                e.span,
+                "no lane is active: the program does nothing",
+            ));
         }
+        defs.setup.active = v;
+        defs.setup.active_span = Some(whole);
     }
 
     /// Parses an expression that must run to the end of the statement.
@@ -436,20 +429,11 @@ impl Parser<'_, '_> {
             let mut pos = self.pos;
             let e = expr::parse(self.ctx.src, self.toks, &mut pos, &mut self.diags)?;
             self.pos = pos;
-            if let Some(l) = e.lane_use() {
-                self.diags.push(
-                    Diagnostic::error(l, "`lane` cannot be used inside a lane list")
-                        .with_help("the list gives each lane's value directly"),
-                );
-                return None;
-            }
-            match e.eval(0) {
-                Ok(v) => values.push(v),
-                Err(d) => {
-                    self.diags.push(d);
-                    return None;
-                }
-            }
+            values.push(self.eval_uniform(
+                &e,
+                "`lane` cannot be used inside a lane list",
+                "the list gives each lane's value directly",
+            )?);
             spans.push(e.span);
             if self.eat(Punct::Comma).is_some() {
                 continue;

@@ -409,20 +409,29 @@ impl<'c, 't> Parser<'c, 't> {
             Some(&syms),
         )?;
         self.pos = pos;
+        let v = self.eval_uniform(
+            &e,
+            "`lane` cannot be used in an instruction operand",
+            "operands are absolute expressions: numbers and symbols",
+        )?;
+        Some((v, e.span))
+    }
+
+    /// The value of `e`, which may not use `lane`: where it does, an
+    /// error (`message` and `help` say why) and `None`, as where it does
+    /// not evaluate.
+    pub(super) fn eval_uniform(
+        &mut self,
+        e: &expr::Expr,
+        message: impl Into<String>,
+        help: &str,
+    ) -> Option<u32> {
         if let Some(l) = e.lane_use() {
-            self.diags.push(
-                Diagnostic::error(l, "`lane` cannot be used in an instruction operand")
-                    .with_help("operands are absolute expressions: numbers and symbols"),
-            );
+            self.diags
+                .push(Diagnostic::error(l, message).with_help(help));
             return None;
         }
-        match e.eval(0) {
-            Ok(v) => Some((v, e.span)),
-            Err(d) => {
-                self.diags.push(d);
-                None
-            }
-        }
+        e.eval(0).map_err(|d| self.diags.push(d)).ok()
     }
 
     /// `hwreg(` args `)`, the name at the current token.

@@ -359,27 +359,18 @@ impl Ctx<'_> {
                     }
                     _ => format!("a {width}-bit field"),
                 };
-                if neg && v != 0 {
-                    diags.push(
-                        Diagnostic::error(
-                            span,
-                            format!("`{text}` is negative, but `{}` is {kind}", f.name),
-                        )
+                let problem = if neg && v != 0 {
+                    format!("`{text}` is negative, but `{}` is {kind}", f.name)
+                } else if v > max {
+                    format!("`{text}` is out of range for `{}` ({kind})", f.name)
+                } else {
+                    return Some(v as u64);
+                };
+                diags.push(
+                    Diagnostic::error(span, problem)
                         .with_help(format!("the range is 0 ..= {max} ({max:#x})")),
-                    );
-                    return None;
-                }
-                if v > max {
-                    diags.push(
-                        Diagnostic::error(
-                            span,
-                            format!("`{text}` is out of range for `{}` ({kind})", f.name),
-                        )
-                        .with_help(format!("the range is 0 ..= {max} ({max:#x})")),
-                    );
-                    return None;
-                }
-                Some(v as u64)
+                );
+                None
             }
         }
     }

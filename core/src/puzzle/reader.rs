@@ -35,6 +35,15 @@ struct RawReg {
     span: Span,
 }
 
+impl RawReg {
+    fn new(text: &str, span: Span) -> Self {
+        RawReg {
+            text: text.to_string(),
+            span,
+        }
+    }
+}
+
 struct Reader<'a> {
     src: &'a str,
     diags: Vec<Diagnostic>,
@@ -220,10 +229,7 @@ impl Reader<'_> {
         self.header_span = ns;
         match name {
             "input" => {
-                self.input_regs.push(RawReg {
-                    text: arg.to_string(),
-                    span: asp,
-                });
+                self.input_regs.push(RawReg::new(arg, asp));
                 self.p.inputs.push(Input {
                     reg: Loc::R(0),
                     min: 0,
@@ -233,10 +239,7 @@ impl Reader<'_> {
                 Section::Input(self.p.inputs.len() - 1)
             }
             "output" => {
-                self.output_regs.push(RawReg {
-                    text: arg.to_string(),
-                    span: asp,
-                });
+                self.output_regs.push(RawReg::new(arg, asp));
                 self.p.outputs.push(Output {
                     reg: Loc::R(0),
                     lanes: Lanes::Active,

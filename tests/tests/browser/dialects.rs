@@ -198,6 +198,11 @@ fn sm50_listing_bitfield_control_word() {
     page.shot("sm50_bitfield_opcode_flipped");
 }
 
+/// Per-lane values as the grid's numbers.
+fn widened<T: Copy + Into<u64>>(values: &[T]) -> Vec<u64> {
+    values.iter().map(|&v| v.into()).collect()
+}
+
 /// Values of a grid row's lane cells, lane 0 first.
 fn lane_values(page: &Page, reg: &str) -> Vec<u64> {
     page.grid_reg(reg)
@@ -212,20 +217,8 @@ fn sm50_stepping_pr_cc_and_p2r_diagram() {
     let prog = asm::assemble(isa, src).unwrap();
     let mut sim = Sim::new(isa, &prog, LaunchConfig::default());
     page.tab("Lanes");
-    let pr = |sim: &Sim| {
-        sim.state()
-            .pr()
-            .iter()
-            .map(|&v| u64::from(v))
-            .collect::<Vec<_>>()
-    };
-    let cc = |sim: &Sim| {
-        sim.state()
-            .cc()
-            .iter()
-            .map(|&v| u64::from(v))
-            .collect::<Vec<_>>()
-    };
+    let pr = |sim: &Sim| widened(&sim.state().pr());
+    let cc = |sim: &Sim| widened(&sim.state().cc());
     page.wait("return document.querySelector('#grid tr[data-reg=\"CC\"]') !== null;");
     assert_eq!(lane_values(&page, "PR"), pr(&sim));
     assert_eq!(lane_values(&page, "CC"), cc(&sim));
@@ -420,18 +413,10 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
             let range: Vec<u32> = (u32::from(offset)..u32::from(offset) + u32::from(size))
                 .rev()
                 .collect();
+            let access = format!("{offset},{size},{}", if write { "w" } else { "r" });
             assert_eq!(
                 d,
-                json!([
-                    id,
-                    offset,
-                    size,
-                    write,
-                    value,
-                    register,
-                    range,
-                    format!("{offset},{size},{}", if write { "w" } else { "r" })
-                ]),
+                json!([id, offset, size, write, value, register, range, access]),
                 "hwreg diagram at step {}",
                 ev.step
             );
@@ -447,6 +432,21 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
     page.shot("gfx9_wave_exited");
 }
 
+/// Puts the editor's caret at `at`, which `place` computes from the text
+/// area `t`, and clicks there as a user would.
+fn click_caret(page: &Page, place: &str) {
+    page.js(
+        &format!(
+            "const t = document.querySelector('#editor textarea');
+             {place}
+             t.setSelectionRange(at, at);
+             t.dispatchEvent(new MouseEvent('click', {{bubbles: true}}));
+             return true;"
+        ),
+        vec![],
+    );
+}
+
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn editor_scrolls_sideways_only_for_the_caret() {
@@ -459,37 +459,20 @@ fn editor_scrolls_sideways_only_for_the_caret() {
     };
     assert_eq!(scroll(&page), json!([0, 0]));
     // The caret at the end of the longest line: the box scrolls to show it.
-    page.js(
-        "const t = document.querySelector('#editor textarea');
-         t.focus();
+    click_caret(
+        &page,
+        "t.focus();
          const lines = t.value.split('\\n');
          let best = 0, at = 0, pos = 0;
-         lines.forEach(l => { if (l.length > best) { best = l.length; at = pos + l.length; } pos += l.length + 1; });
-         t.setSelectionRange(at, at);
-         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-         return true;",
-        vec![],
+         lines.forEach(l => { if (l.length > best) { best = l.length; at = pos + l.length; } pos += l.length + 1; });",
     );
     page.wait("return document.querySelector('#editor').scrollLeft > 0;");
     // Back at a short line's start: the left edge shows again.
-    page.js(
-        "const t = document.querySelector('#editor textarea');
-         t.setSelectionRange(0, 0);
-         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-         return true;",
-        vec![],
-    );
+    click_caret(&page, "const at = 0;");
     page.wait("return document.querySelector('#editor').scrollLeft === 0;");
     // Loading an example after the view was scrolled shows its header from
     // the first column, with the text area over the highlighted layer.
-    page.js(
-        "const t = document.querySelector('#editor textarea');
-         const e = t.value.indexOf('\\n', 40);
-         t.setSelectionRange(e, e);
-         t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-         return true;",
-        vec![],
-    );
+    click_caret(&page, "const at = t.value.indexOf('\\n', 40);");
     page.choose("#examples", "segmented");
     page.wait(
         "return document.querySelector('#editor textarea').value.includes('Title') && document.querySelector('#editor').scrollLeft === 0;",

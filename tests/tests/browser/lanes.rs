@@ -176,119 +176,70 @@ fn vote_redux_match_elect_movm_diagrams() {
     let page = Page::open(1366, 900);
 
     // VOTE: the ballot bits drawn are the simulator's.
-    let mut sim = load(&page, "ballot_popc");
     let mut seen_vote = false;
-    while let Some(ev) = sim.step() {
-        page.step();
+    let sim = step_along(&page, "ballot_popc", |ev| {
         if let EventDetail::Vote { ballot, result, .. } = ev.detail {
-            page.wait("return document.querySelector('#diagram').dataset.kind === 'vote';");
+            wait_diagram(&page, "vote");
             let bits = page.js(
                 "return Array.from(document.querySelectorAll('#diagram [data-row=\"ballot\"][data-lane]')).map(c => Number(c.dataset.value));",
                 vec![],
             );
             let want: Vec<u32> = (0..32).map(|l| ballot >> l & 1).collect();
             assert_eq!(bits, json!(want));
-            let shown = page.js(
-                "return document.querySelector('#diagram [data-ballot]').dataset.ballot;",
-                vec![],
-            );
+            let shown = diagram_data(&page, "ballot");
             assert_eq!(shown, json!(ballot.to_string()));
-            let res = page.js(
-                "return document.querySelector('#diagram [data-result]').dataset.result;",
-                vec![],
-            );
+            let res = diagram_data(&page, "result");
             assert_eq!(res, json!(result.to_string()));
-            if !seen_vote {
-                page.shot("diagram_vote");
-            }
-            seen_vote = true;
+            shot_once(&page, &mut seen_vote, "diagram_vote");
         }
-    }
+    });
     assert!(seen_vote);
     assert_grid(&page, &sim);
 
     // REDUX and ELECT.
-    let mut sim = load(&page, "elect_redux");
     let (mut redux, mut elect) = (false, false);
-    while let Some(ev) = sim.step() {
-        page.step();
-        match &ev.detail {
-            EventDetail::Redux { result, inputs, .. } => {
-                page.wait("return document.querySelector('#diagram').dataset.kind === 'redux';");
-                let r = page.js(
-                    "return document.querySelector('#diagram [data-result]').dataset.result;",
-                    vec![],
-                );
-                assert_eq!(r, json!(result.to_string()));
-                let ins = page.js(
-                    "return Array.from(document.querySelectorAll('#diagram [data-row=\"input\"][data-lane]')).map(c => [Number(c.dataset.lane), Number(c.dataset.value)]);",
-                    vec![],
-                );
-                let want: Vec<(usize, u32)> = (0..32)
-                    .filter(|l| ev.lanes >> l & 1 == 1)
-                    .map(|l| (l, inputs[l]))
-                    .collect();
-                assert_eq!(ins, json!(want));
-                if !redux {
-                    page.shot("diagram_redux");
-                }
-                redux = true;
-            }
-            EventDetail::Elect { leader, .. } => {
-                page.wait("return document.querySelector('#diagram').dataset.kind === 'elect';");
-                let l = page.js(
-                    "return document.querySelector('#diagram [data-leader]').dataset.leader;",
-                    vec![],
-                );
-                assert_eq!(
-                    l,
-                    json!(leader.map_or("none".to_string(), |l| l.to_string()))
-                );
-                if !elect {
-                    page.shot("diagram_elect");
-                }
-                elect = true;
-            }
-            _ => {}
+    step_along(&page, "elect_redux", |ev| match &ev.detail {
+        EventDetail::Redux { result, inputs, .. } => {
+            wait_diagram(&page, "redux");
+            let r = diagram_data(&page, "result");
+            assert_eq!(r, json!(result.to_string()));
+            let inputs_drawn = "#diagram [data-row=\"input\"][data-lane]";
+            assert_lane_values(&page, inputs_drawn, "value", ev.lanes, inputs);
+            shot_once(&page, &mut redux, "diagram_redux");
         }
-    }
+        EventDetail::Elect { leader, .. } => {
+            wait_diagram(&page, "elect");
+            let l = diagram_data(&page, "leader");
+            assert_eq!(
+                l,
+                json!(leader.map_or("none".to_string(), |l| l.to_string()))
+            );
+            shot_once(&page, &mut elect, "diagram_elect");
+        }
+        _ => {}
+    });
     assert!(redux && elect);
 
     // MATCH: lanes grouped by their mask.
-    let mut sim = load(&page, "match_any");
     let mut matched = false;
-    while let Some(ev) = sim.step() {
-        page.step();
+    step_along(&page, "match_any", |ev| {
         if let EventDetail::Match { masks, .. } = &ev.detail {
-            page.wait("return document.querySelector('#diagram').dataset.kind === 'match';");
-            let got = page.js(
-                "return Array.from(document.querySelectorAll('#diagram [data-mask]')).map(c => [Number(c.dataset.lane), Number(c.dataset.mask)]);",
-                vec![],
-            );
-            let want: Vec<(usize, u32)> = (0..32)
-                .filter(|l| ev.lanes >> l & 1 == 1)
-                .map(|l| (l, masks[l]))
-                .collect();
-            assert_eq!(got, json!(want));
-            if !matched {
-                page.shot("diagram_match");
-            }
-            matched = true;
+            wait_diagram(&page, "match");
+            assert_lane_values(&page, "#diagram [data-mask]", "mask", ev.lanes, masks);
+            shot_once(&page, &mut matched, "diagram_match");
         }
-    }
+    });
     assert!(matched);
 
     // MOVM: every result element names the lane and half it came from.
     if w128_example("movm_transpose").is_some() {
-        let mut sim = load(&page, "movm_transpose");
         let mut seen = false;
-        while let Some(ev) = sim.step() {
-            page.step();
+        step_along(&page, "movm_transpose", |ev| {
             if let EventDetail::Movm {
                 src_lane, src_half, ..
             } = &ev.detail
             {
-                page.wait("return document.querySelector('#diagram').dataset.kind === 'movm';");
+                wait_diagram(&page, "movm");
                 let got = page.js(
                     "return Array.from(document.querySelectorAll('#diagram [data-src-lane]')).map(c =>
                         [Number(c.dataset.lane), Number(c.dataset.half), Number(c.dataset.srcLane), Number(c.dataset.srcHalf)]);",
@@ -299,12 +250,9 @@ fn vote_redux_match_elect_movm_diagrams() {
                     .map(|(l, h)| (l, h, src_lane[l][h], src_half[l][h]))
                     .collect();
                 assert_eq!(got, json!(want));
-                if !seen {
-                    page.shot("diagram_movm");
-                }
-                seen = true;
+                shot_once(&page, &mut seen, "diagram_movm");
             }
-        }
+        });
         assert!(seen);
     }
     assert_eq!(page.page_errors(), json!([]));
@@ -388,4 +336,56 @@ fn breakpoints_run_to_cursor_reset_and_lane_toggle() {
     page.click("#btn-play");
     page.wait("return document.querySelector('#run-status').dataset.status === 'exited';");
     assert_eq!(page.page_errors(), json!([]));
+}
+
+/// Takes the screenshot `name` unless `seen` says it was taken; marks it
+/// taken.
+fn shot_once(page: &Page, seen: &mut bool, name: &str) {
+    if !*seen {
+        page.shot(name);
+    }
+    *seen = true;
+}
+
+/// Checks that the elements `selector` picks are, in order, the lanes set
+/// in `lanes`, each showing its entry of `values` as `data-KEY`.
+fn assert_lane_values(page: &Page, selector: &str, key: &str, lanes: u32, values: &[u32]) {
+    let drawn = page.js(
+        &format!(
+            "return Array.from(document.querySelectorAll('{selector}')).map(c => [Number(c.dataset.lane), Number(c.dataset.{key})]);"
+        ),
+        vec![],
+    );
+    let want: Vec<(usize, u32)> = (0..32)
+        .filter(|l| lanes >> l & 1 == 1)
+        .map(|l| (l, values[l]))
+        .collect();
+    assert_eq!(drawn, json!(want), "{selector}");
+}
+
+/// The diagram's `data-NAME` attribute, from the element that has it.
+fn diagram_data(page: &Page, name: &str) -> Value {
+    page.js(
+        &format!("return document.querySelector('#diagram [data-{name}]').dataset.{name};"),
+        vec![],
+    )
+}
+
+/// Loads the example `id` and steps the page with its simulator, calling
+/// `each` with every event once the page took that step; returns the
+/// simulator at the end.
+fn step_along(page: &Page, id: &str, mut each: impl FnMut(&StepEvent)) -> Sim {
+    let mut sim = load(page, id);
+    while let Some(ev) = sim.step() {
+        page.step();
+        each(&ev);
+    }
+    sim
+}
+
+/// Waits for the diagram of the kind `kind`.
+fn wait_diagram(page: &Page, kind: &str) {
+    page.wait(&format!(
+        "return document.querySelector('#diagram').dataset.kind === '{kind}';"
+    ));
 }

@@ -16,11 +16,7 @@ const READY_WITHIN: Duration = Duration::from_secs(5);
 #[test]
 #[ignore = "browser test: needs the wasm bundle and Chromium"]
 fn fifty_cold_loads_each_become_ready_within_5s() {
-    let root = xtask::root();
-    assert!(
-        root.join("static/pkg/warpscope_bg.wasm").exists(),
-        "static/pkg is missing: run `cargo xtask build` first"
-    );
+    let root = xtask::built_root();
     let mut times = Vec::with_capacity(LOADS);
     for i in 0..LOADS {
         // A fresh server too, as every browser test starts one.

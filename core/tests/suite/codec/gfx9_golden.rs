@@ -127,10 +127,8 @@ fn bytes_to_word(b: &[u8]) -> u128 {
 fn golden_encodings() {
     let isa = isa();
     for &(src, bytes, text) in GOLDEN {
-        let inst = asm::assemble_line(isa, src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
-        let word = encode::encode(isa, &inst);
+        let (inst, word) = super::assemble_golden(isa, src, text);
         assert_eq!(word, bytes_to_word(bytes), "{src}: got {word:#x}");
-        assert_eq!(disasm::disasm(isa, &inst), text, "{src}");
         assert_eq!(isa.opcode_words(inst.def(isa)) as usize, bytes.len() / 4);
         let hex = disasm::format_inst(isa, &inst);
         let want: Vec<String> = bytes
@@ -139,8 +137,6 @@ fn golden_encodings() {
             .collect();
         assert_eq!(hex, want.join(" "), "{src}");
         assert_eq!(disasm::parse_hex(isa, &hex).unwrap(), word);
-        assert_eq!(decode::decode_inst(isa, word).unwrap(), inst, "{src}");
-        assert_eq!(asm::assemble_line(isa, text).unwrap(), inst, "{text}");
     }
 }
 

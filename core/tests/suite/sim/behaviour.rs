@@ -2,9 +2,7 @@
 //! registers, counters, ALU and float results, indirect branches,
 //! reconvergence corner cases, status transitions and events.
 
-use warpscope_core::sim::{
-    ConstWord, EventDetail, LaunchConfig, Loc, RunStatus, Sim, Value, NS_PER_STEP,
-};
+use warpscope_core::sim::{EventDetail, LaunchConfig, Loc, RunStatus, Sim, Value, NS_PER_STEP};
 use warpscope_core::{asm, isas};
 
 fn sim_with(src: &str, config: LaunchConfig) -> Sim {
@@ -255,14 +253,7 @@ fn switch_diverges_per_lane_and_reconverges() {
 
 #[test]
 fn switch_through_a_constant_bank() {
-    let config = LaunchConfig {
-        constants: vec![ConstWord {
-            bank: 0,
-            offset: 0x10,
-            value: 0x30,
-        }],
-        ..LaunchConfig::default()
-    };
+    let config = super::with_constant(0, 0x10, 0x30);
     let mut s = sim_with(
         "SWITCH c[0x0][0x10]\nMOV R1, 0x1\nEXIT\nMOV R1, 0x2\nEXIT",
         config,

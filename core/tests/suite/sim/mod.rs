@@ -9,3 +9,17 @@ mod sm50;
 mod undo;
 mod w128_golden;
 mod width;
+
+use warpscope_core::sim::{ConstWord, LaunchConfig};
+
+/// The default launch, with `value` at byte `offset` of constant bank `bank`.
+fn with_constant(bank: u8, offset: u16, value: u32) -> LaunchConfig {
+    LaunchConfig {
+        constants: vec![ConstWord {
+            bank,
+            offset,
+            value,
+        }],
+        ..LaunchConfig::default()
+    }
+}

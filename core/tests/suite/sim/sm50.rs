@@ -4,7 +4,7 @@
 
 use warpscope_core::asm;
 use warpscope_core::isas;
-use warpscope_core::sim::{ConstWord, EventDetail, LaunchConfig, Loc, RunStatus, Sim, Value};
+use warpscope_core::sim::{EventDetail, LaunchConfig, Loc, RunStatus, Sim, Value};
 
 fn run(src: &str) -> Sim {
     run_with(src, LaunchConfig::default())
@@ -67,14 +67,7 @@ fn p2r_packs_predicates_per_lane() {
 
 #[test]
 fn p2r_reads_cc_and_mask_forms() {
-    let config = LaunchConfig {
-        constants: vec![ConstWord {
-            bank: 2,
-            offset: 0x10,
-            value: 0x5,
-        }],
-        ..LaunchConfig::default()
-    };
+    let config = super::with_constant(2, 0x10, 0x5);
     let sim = run_with(
         ".init CC = lane & 0xf
          .init R5 = 0xffffffff

@@ -1,5 +1,6 @@
 //! Loading whole descriptions: flattening, modifiers and the seeds.
 
+use super::seed;
 use std::path::PathBuf;
 use warpscope_core::diag::render;
 use warpscope_core::spec::load;
@@ -34,12 +35,12 @@ fn field_names(isa: &Isa, opcode: &str) -> Vec<String> {
         .collect()
 }
 
-fn mods(isa: &Isa, optype: &str) -> Vec<(String, bool)> {
+fn mods<'a>(isa: &'a Isa, optype: &str) -> Vec<(&'a str, bool)> {
     isa.optype(optype)
         .unwrap()
         .modifiers
         .iter()
-        .map(|m| (m.field.clone(), m.optional))
+        .map(|m| (m.field.as_str(), m.optional))
         .collect()
 }
 
@@ -122,26 +123,11 @@ fn mini_isa_loads_and_flattens() {
 fn mini_isa_modifiers() {
     let isa = mini();
     assert_eq!(mods(&isa, "NOP"), []);
-    assert_eq!(mods(&isa, "SHF"), [("mode".to_string(), false)]);
+    assert_eq!(mods(&isa, "SHF"), [("mode", false)]);
     // `RED{.dtype}.op`: the syntax order wins over field order.
-    assert_eq!(
-        mods(&isa, "RED"),
-        [("dtype".to_string(), true), ("op".to_string(), false)]
-    );
+    assert_eq!(mods(&isa, "RED"), [("dtype", true), ("op", false)]);
     // No __Syntax: enum fields in declaration order; `pp.not` is a companion.
-    assert_eq!(
-        mods(&isa, "VOT"),
-        [("kind".to_string(), true), ("dtype".to_string(), false)]
-    );
-}
-
-fn seed(prefix: &str) -> Option<String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds");
-    let found = std::fs::read_dir(&dir)
-        .ok()?
-        .flatten()
-        .find(|e| e.file_name().to_string_lossy().starts_with(prefix))?;
-    std::fs::read_to_string(found.path()).ok()
+    assert_eq!(mods(&isa, "VOT"), [("kind", true), ("dtype", false)]);
 }
 
 #[test]
@@ -161,16 +147,10 @@ fn seeds_load_with_a_base() {
     assert_eq!(isa.opcodes.len(), 30);
     let gn: Vec<&str> = isa.groups.iter().map(|g| g.name.as_str()).collect();
     assert_eq!(gn, ["ALL", "MISC", "IB", "SYNCOp"]);
-    assert_eq!(mods(&isa, "SHFL"), [("mode".to_string(), false)]);
-    assert_eq!(
-        mods(&isa, "REDUX"),
-        [("dtype".to_string(), true), ("reduxop".to_string(), false)]
-    );
-    assert_eq!(
-        mods(&isa, "MATCH"),
-        [("dtype".to_string(), true), ("matchop".to_string(), false)]
-    );
-    assert_eq!(mods(&isa, "VOTE"), [("voteop".to_string(), false)]);
+    assert_eq!(mods(&isa, "SHFL"), [("mode", false)]);
+    assert_eq!(mods(&isa, "REDUX"), [("dtype", true), ("reduxop", false)]);
+    assert_eq!(mods(&isa, "MATCH"), [("dtype", true), ("matchop", false)]);
+    assert_eq!(mods(&isa, "VOTE"), [("voteop", false)]);
     assert_eq!(mods(&isa, "S2R"), []);
     assert_eq!(isa.optype("SHFL").unwrap().group, "SYNCOp");
     assert_eq!(

@@ -1,32 +1,16 @@
 //! Parsing the seed documents and the syntax-level behaviour of the
 //! description parser.
 
-use std::path::PathBuf;
+use super::seed;
 use warpscope_core::diag::line_col;
 use warpscope_core::spec::ast::{self, Constraint, DefKind, Item, OperandKind, ValueKind};
 use warpscope_core::spec::parse;
 
-fn seeds_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds")
-}
-
-/// The text of the seed whose file name starts with `prefix`, if present.
-fn seed(prefix: &str) -> Option<String> {
-    let dir = seeds_dir();
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(_) => {
-            eprintln!("note: {} not found; seed test skipped", dir.display());
-            return None;
-        }
-    };
-    for e in entries.flatten() {
-        if e.file_name().to_string_lossy().starts_with(prefix) {
-            return std::fs::read_to_string(e.path()).ok();
-        }
-    }
-    eprintln!("note: no seed {prefix}* in {}; test skipped", dir.display());
-    None
+/// The syntax tree of `src`, checking that it parses without diagnostics.
+fn parse_clean(src: &str) -> ast::File {
+    let (f, diags) = parse(0, src);
+    assert!(diags.is_empty(), "{diags:#?}");
+    f
 }
 
 fn types(f: &ast::File) -> Vec<&ast::BitFieldType> {
@@ -62,8 +46,7 @@ fn def<'a>(f: &'a ast::File, name: &str) -> &'a ast::Def {
 #[test]
 fn seed_000_parses_cleanly() {
     let Some(src) = seed("000_") else { return };
-    let (f, diags) = parse(0, &src);
-    assert!(diags.is_empty(), "{diags:#?}");
+    let f = parse_clean(&src);
     let t = types(&f);
     assert_eq!(t.len(), 1);
     let sreg = t[0];
@@ -146,8 +129,7 @@ impl ConstraintSpan for ast::FieldDecl {
 #[test]
 fn seed_002_parses_cleanly() {
     let Some(src) = seed("002_") else { return };
-    let (f, diags) = parse(0, &src);
-    assert!(diags.is_empty(), "{diags:#?}");
+    let f = parse_clean(&src);
     let t = types(&f);
     assert_eq!(t.len(), 6);
     let names: Vec<&str> = t.iter().map(|t| t.name.name.as_str()).collect();

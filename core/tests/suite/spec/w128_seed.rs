@@ -371,20 +371,16 @@ fn every_opcode_has_guard_and_controls_and_nothing_else_there() {
         ]
     );
     for op in &isa.opcodes {
-        let pg = op.field("pg").expect("guard");
+        // The guard and its negation: bits, width and default.
+        for (name, want) in [("pg", (12, 3, Some(7))), ("pg.not", (15, 1, Some(0)))] {
+            let f = op
+                .field(name)
+                .unwrap_or_else(|| panic!("{}: no {name}", op.name));
+            assert_eq!((f.lo, f.width, f.default), want, "{}.{name}", op.name);
+        }
         assert_eq!(
-            (pg.lo, pg.width, pg.default),
-            (12, 3, Some(7)),
-            "{}",
-            op.name
-        );
-        assert_eq!(pg.ty, TypeRef::Builtin(Builtin::Pred));
-        let pn = op.field("pg.not").expect("guard negation");
-        assert_eq!(
-            (pn.lo, pn.width, pn.default),
-            (15, 1, Some(0)),
-            "{}",
-            op.name
+            op.field("pg").map(|pg| &pg.ty),
+            Some(&TypeRef::Builtin(Builtin::Pred))
         );
         assert_eq!(
             op.order.first().map(String::as_str),
