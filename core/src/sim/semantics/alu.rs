@@ -304,7 +304,7 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
 /// The canonical NaN every floating-point instruction writes.
 const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
-fn fbits(x: f32) -> u32 {
+pub(crate) fn fbits(x: f32) -> u32 {
     if x.is_nan() {
         CANONICAL_NAN
     } else {
@@ -312,7 +312,7 @@ fn fbits(x: f32) -> u32 {
     }
 }
 
-fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
+pub(crate) fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
     fbits(f(f32::from_bits(a), f32::from_bits(b)))
 }
 
@@ -414,6 +414,15 @@ impl Sim {
     }
 
     fn isetp(&mut self, ctx: &mut Ctx, part: u32, op: Alu) {
+        if let Some((pd, pq, dbits, qbits)) = self.isetp_result(&op) {
+            self.write_p(ctx, pd, part, dbits);
+            self.write_p(ctx, pq, part, qbits);
+        }
+    }
+
+    /// The destinations of an `ISETP` and their bits on every lane.
+    #[inline(always)]
+    pub(crate) fn isetp_result(&self, op: &Alu) -> Option<(u8, u8, u32, u32)> {
         let Alu::Isetp {
             cmp,
             signed,
@@ -423,36 +432,13 @@ impl Sim {
             a,
             b,
             pp,
-        } = op
+        } = *op
         else {
-            return;
+            return None;
         };
         let (av, bv) = (self.vals(a), self.vals(b));
-        let p = self.pred_mask(pp);
-        let (mut dbits, mut qbits) = (0u32, 0u32);
-        for l in lanes(part) {
-            let rel = if signed {
-                (av[l] as i32).cmp(&(bv[l] as i32))
-            } else {
-                av[l].cmp(&bv[l])
-            };
-            let relbit = match rel {
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => 2,
-                std::cmp::Ordering::Greater => 4,
-            };
-            let t = cmp.0 & relbit != 0;
-            let pv = p & (1 << l) != 0;
-            let comb = |x: bool| match bop {
-                BoolOp::And => x && pv,
-                BoolOp::Or => x || pv,
-                BoolOp::Xor => x != pv,
-            };
-            dbits |= u32::from(comb(t)) << l;
-            qbits |= u32::from(comb(!t)) << l;
-        }
-        self.write_p(ctx, pd, part, dbits);
-        self.write_p(ctx, pq, part, qbits);
+        let (d, q) = isetp_bits((cmp, signed, bop), &av, &bv, self.pred_mask(pp));
+        Some((pd, pq, d, q))
     }
 
     /// Sends the participating lanes to the byte address `target(lane)`.
@@ -500,8 +486,32 @@ impl Sim {
     }
 }
 
+/// `ISETP` on every lane: the bits of `Pd` and `Pq`, the comparison of
+/// `a` and `b` combined with the lane mask `p`.
+#[inline(always)]
+fn isetp_bits(
+    (cmp, signed, bop): (Cmp, bool, BoolOp),
+    a: &[u32; 32],
+    b: &[u32; 32],
+    p: u32,
+) -> (u32, u32) {
+    // Flipping the sign bits turns a signed comparison into an unsigned one.
+    let flip = if signed { 1u32 << 31 } else { 0 };
+    let mut t = 0u32;
+    for (l, (&x, &y)) in a.iter().zip(b).enumerate() {
+        let (x, y) = (x ^ flip, y ^ flip);
+        let rel = u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2);
+        t |= u32::from(u32::from(cmp.0) & rel != 0) << l;
+    }
+    match bop {
+        BoolOp::And => (t & p, !t & p),
+        BoolOp::Or => (t | p, !t | p),
+        BoolOp::Xor => (t ^ p, !t ^ p),
+    }
+}
+
 /// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`.
-fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
+pub(crate) fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
     let mut r = 0u32;
     for k in 0..8u32 {
         if lut & (1 << k) != 0 {
@@ -515,7 +525,7 @@ fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
 }
 
 /// `SHF`: the whole 32-bit amount is used.
-fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
+pub(crate) fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
     if left {
         if n >= 32 {
             0
