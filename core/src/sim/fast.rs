@@ -47,7 +47,7 @@ use super::semantics::alu::{fbits, fop, lop3_lut, shift, Alu};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::write::{store_lanes, store_mask, Undo};
-use super::{lanes, Sim};
+use super::{lanes, Sim, WarpState};
 
 /// A per-lane function of up to three sources.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -188,9 +188,26 @@ fn shfl(mode: ShflMode, (pu, rd, ra): (u8, u8, u8), b: Operand, c: Operand) -> F
     })
 }
 
+/// The lanes of a source operand (`~` applied): a register in place, or
+/// `scratch` filled with the value.
+#[inline(always)]
+fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u32; 32] {
+    let not = if o.bitnot { !0 } else { 0 };
+    match o.src {
+        Src::R(r) => match st.regs.get(r as usize) {
+            Some(reg) if not == 0 => return reg,
+            Some(reg) => *scratch = reg.map(|x| !x),
+            None => *scratch = [not; 32],
+        },
+        Src::UR(u) => *scratch = [st.ureg(u) ^ not; 32],
+        Src::Imm(x) => *scratch = [x ^ not; 32],
+    }
+    scratch
+}
+
 /// `f(a[l], b[l], c[l])` for every lane.
 #[inline(always)]
-fn each([a, b, c]: &[[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
+fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
     // A plain loop: `array::from_fn` keeps a call per lane.
     let mut out = [0u32; 32];
     for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
@@ -201,9 +218,9 @@ fn each([a, b, c]: &[[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 3
 
 /// The results of a [`Map`] on every lane.
 #[inline(always)]
-fn compute(f: Map, v: &[[u32; 32]; 3]) -> [u32; 32] {
+fn compute(f: Map, v: [&[u32; 32]; 3]) -> [u32; 32] {
     match f {
-        Map::Mov => v[0],
+        Map::Mov => *v[0],
         Map::Iadd3 => each(v, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
         Map::Imad => each(v, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
         Map::Lop3(lut) => each(v, |a, b, c| lop3_lut(lut, a, b, c)),
@@ -216,6 +233,9 @@ fn compute(f: Map, v: &[[u32; 32]; 3]) -> [u32; 32] {
         }),
     }
 }
+
+/// Room for the lanes of immediate and uniform sources.
+type Scratch = [[u32; 32]; 3];
 
 /// What executing one fast operation did to the converged lanes.
 enum Next {
@@ -236,6 +256,7 @@ impl Sim {
         // Borrowed out of `self` for the loop, so an operation is read in
         // place rather than copied while `self` is written.
         let ops = std::mem::take(&mut self.fast);
+        let mut scratch = [[0; 32]; 3];
         let mut done = 0u64;
         while done < budget {
             let Some(op) = ops.get(pc as usize) else {
@@ -248,7 +269,7 @@ impl Sim {
             if self.config.undo {
                 self.mark(pc, exec);
             }
-            match self.exec_fast(&op.op, pc, part) {
+            match self.exec_fast(&op.op, (pc, part), &mut scratch) {
                 Next::At(next) => pc = next,
                 Next::Exited(gone) => {
                     for l in lanes(gone) {
@@ -304,12 +325,18 @@ impl Sim {
 
     /// Executes one fast operation for the lanes `part`.
     #[inline(always)]
-    fn exec_fast(&mut self, op: &Fast, pc: u32, part: u32) -> Next {
+    fn exec_fast(&mut self, op: &Fast, (pc, part): (u32, u32), scratch: &mut Scratch) -> Next {
         match *op {
             Fast::Slow | Fast::Nop => {}
             Fast::Map { f, rd, src } => {
-                let v = [self.vals(src[0]), self.vals(src[1]), self.vals(src[2])];
-                let out = compute(f, &v);
+                let [s0, s1, s2] = scratch;
+                let st = &self.st;
+                let v = [
+                    view(st, src[0], s0),
+                    view(st, src[1], s1),
+                    view(st, src[2], s2),
+                ];
+                let out = compute(f, v);
                 self.put_r(rd, part, &out);
             }
             Fast::Sel { rd, a, b, pp } => {

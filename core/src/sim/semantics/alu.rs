@@ -514,12 +514,12 @@ fn isetp_bits(
 pub(crate) fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
     let mut r = 0u32;
     for k in 0..8u32 {
-        if lut & (1 << k) != 0 {
-            let ta = if k & 4 != 0 { a } else { !a };
-            let tb = if k & 2 != 0 { b } else { !b };
-            let tc = if k & 1 != 0 { c } else { !c };
-            r |= ta & tb & tc;
-        }
+        // All ones when minterm k is in the table: no branch on `lut`.
+        let on = (u32::from(lut >> k) & 1).wrapping_neg();
+        let ta = if k & 4 != 0 { a } else { !a };
+        let tb = if k & 2 != 0 { b } else { !b };
+        let tc = if k & 1 != 0 { c } else { !c };
+        r |= ta & tb & tc & on;
     }
     r
 }
