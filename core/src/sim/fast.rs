@@ -43,7 +43,7 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{fbits, fop, lop3_lut, shift, Alu};
+use super::semantics::alu::{each, fbits, fop, lop3_lut, shift, Alu};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::write::{store_lanes, store_mask, Undo};
@@ -205,17 +205,6 @@ fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u
     scratch
 }
 
-/// `f(a[l], b[l], c[l])` for every lane.
-#[inline(always)]
-fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
-    // A plain loop: `array::from_fn` keeps a call per lane.
-    let mut out = [0u32; 32];
-    for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
-        *o = f(a, b, c);
-    }
-    out
-}
-
 /// The results of a [`Map`] on every lane.
 #[inline(always)]
 fn compute(f: Map, v: [&[u32; 32]; 3]) -> [u32; 32] {
@@ -340,10 +329,7 @@ impl Sim {
                 self.put_r(rd, part, &out);
             }
             Fast::Sel { rd, a, b, pp } => {
-                let p = self.pred_mask(pp);
-                let (av, bv) = (self.vals(a), self.vals(b));
-                let mut out = bv;
-                store_lanes(&mut out, None, p, &av);
+                let out = self.sel(a, b, pp);
                 self.put_r(rd, part, &out);
             }
             Fast::Isetp(ref alu) => {

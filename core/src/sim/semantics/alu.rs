@@ -8,6 +8,7 @@ use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::operands::RZ;
 use crate::sim::state::NUM_BARRIERS;
+use crate::sim::write::store_lanes;
 use crate::sim::{lanes, Ctx, Sim};
 
 /// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
@@ -301,6 +302,17 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
     Some(builder)
 }
 
+/// `f(a[l], b[l], c[l])` for every lane.
+#[inline(always)]
+pub(crate) fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
+    // A plain loop: `array::from_fn` keeps a call per lane.
+    let mut out = [0u32; 32];
+    for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
+        *o = f(a, b, c);
+    }
+    out
+}
+
 /// The canonical NaN every floating-point instruction writes.
 const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
@@ -349,10 +361,7 @@ impl Sim {
             }),
             Alu::Isetp { .. } => self.isetp(ctx, part, op),
             Alu::Sel { rd, a, b, pp } => {
-                let p = self.pred_mask(pp);
-                let (av, bv) = (self.vals(a), self.vals(b));
-                let out: [u32; 32] =
-                    std::array::from_fn(|l| if p & (1 << l) != 0 { av[l] } else { bv[l] });
+                let out = self.sel(a, b, pp);
                 self.write_r(ctx, rd, part, &out);
             }
             Alu::Popc { rd, b } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| b.count_ones()),
@@ -409,7 +418,7 @@ impl Sim {
             return;
         }
         let (av, bv, cv) = (self.vals(a), self.vals(b), self.vals(c));
-        let out: [u32; 32] = std::array::from_fn(|l| f(av[l], bv[l], cv[l]));
+        let out = each([&av, &bv, &cv], f);
         self.write_r(ctx, rd, mask, &out);
     }
 
@@ -418,6 +427,14 @@ impl Sim {
             self.write_p(ctx, pd, part, dbits);
             self.write_p(ctx, pq, part, qbits);
         }
+    }
+
+    /// `SEL` on every lane: `a` where `pp` holds, else `b`.
+    #[inline(always)]
+    pub(crate) fn sel(&self, a: Operand, b: Operand, pp: PredSrc) -> [u32; 32] {
+        let mut out = self.vals(b);
+        store_lanes(&mut out, None, self.pred_mask(pp), &self.vals(a));
+        out
     }
 
     /// The destinations of an `ISETP` and their bits on every lane.
