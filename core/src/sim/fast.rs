@@ -17,7 +17,9 @@
 //!   scheduler (writing the lane PCs back) before an operation it does not
 //!   execute, a `BRA` taken by some lanes only, a `SHFL` that reads lanes
 //!   not taking part (the general step warns about those), or when the
-//!   lanes run past the program.
+//!   lanes run past the program. Diverged lanes are scheduled by the
+//!   general step, which still executes an operation through the fast
+//!   path when it fits and no event is wanted.
 //! * **Whole-warp lane loops.** Sources are `[u32; 32]`, results are
 //!   computed for all 32 lanes and merged into the destination with the
 //!   participating-lane mask (a blend, see `write::store_lanes`), so the
@@ -296,6 +298,27 @@ impl Sim {
         }
         let (pc, exec) = self.schedule();
         (exec != 0 && exec == self.can_arrive()).then_some((pc, exec))
+    }
+
+    /// One step of the general scheduler on the fast path: executes the
+    /// instruction at `pc` for the lanes `exec` (whose PCs already point
+    /// past it) when it fits; false, with nothing changed, when not.
+    pub(crate) fn fast_step(&mut self, pc: u32, exec: u32, part: u32) -> bool {
+        let Some(&op) = self.fast.get(pc as usize) else {
+            return false;
+        };
+        if !self.fits(&op.op, exec, part) {
+            return false;
+        }
+        let mut scratch = [[0; 32]; 3];
+        if let Next::At(next) = self.exec_fast(&op.op, (pc, part), &mut scratch) {
+            if next != pc + 1 {
+                for l in lanes(exec) {
+                    self.st.pc[l] = next;
+                }
+            }
+        }
+        true
     }
 
     /// Whether the fast path executes `op` for these lanes exactly as the

@@ -48,6 +48,10 @@
 //!   (w128 collectives, w128 ALU and control flow, w128 special
 //!   registers, sm50, gfx9). **A new instruction's semantics go there**;
 //!   its module docs say how. [`prepare`] resolves an ISA's fields once.
+//! * `fast.rs`: the fast path of [`Sim::run`] (no events): operations
+//!   lowered once more when the `Sim` is built, executed for converged
+//!   warps without the per-lane scheduling scan. A new instruction runs
+//!   on the general path until it is lowered there too.
 //! * `write.rs`: the one write path (`Sim::write`) and the undo log.
 //! * `state.rs`: [`WarpState`], storage indexed by [`Loc`].
 //! * `load.rs`: building a [`Sim`] from a program and its `.init`s.
@@ -379,6 +383,11 @@ impl Sim {
             for lane in lanes(exec) {
                 self.st.pc[lane] = pc + 1;
             }
+        }
+        if !emit && self.fast_step(pc, exec, part) {
+            self.st.steps += 1;
+            self.release();
+            return Some(None);
         }
         let mut ctx = Ctx {
             emit,
