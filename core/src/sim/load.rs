@@ -103,6 +103,7 @@ impl Sim {
         touched.sort();
         touched.dedup();
         Sim {
+            fast: ops.iter().map(super::fast::lower).collect(),
             ops,
             addrs,
             sr_table,

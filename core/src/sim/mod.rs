@@ -48,6 +48,10 @@
 //!   (w128 collectives, w128 ALU and control flow, w128 special
 //!   registers, sm50, gfx9). **A new instruction's semantics go there**;
 //!   its module docs say how. [`prepare`] resolves an ISA's fields once.
+//! * `fast.rs`: the fast path of [`Sim::run`] (no events): operations
+//!   lowered once more when the `Sim` is built, executed for converged
+//!   warps without the per-lane scheduling scan. A new instruction runs
+//!   on the general path until it is lowered there too.
 //! * `write.rs`: the one write path (`Sim::write`) and the undo log.
 //! * `state.rs`: [`WarpState`], storage indexed by [`Loc`].
 //! * `load.rs`: building a [`Sim`] from a program and its `.init`s.
@@ -79,6 +83,7 @@
 
 mod config;
 mod event;
+mod fast;
 mod load;
 pub mod machine;
 mod operands;
@@ -134,6 +139,7 @@ pub(crate) struct Ctx {
 #[derive(Debug, Clone)]
 pub struct Sim {
     ops: Vec<Op>,
+    fast: Vec<fast::FastOp>,
     addrs: Vec<u32>,
     sr_table: Vec<Sr>,
     counters: Counters,
@@ -153,7 +159,7 @@ impl Sim {
     /// Executes one warp instruction. `None` when no lane can run (the
     /// status is then [`RunStatus::Exited`] or [`RunStatus::Halted`]).
     pub fn step(&mut self) -> Option<StepEvent> {
-        self.step_inner(true)
+        self.step_inner(true).flatten()
     }
 
     /// Undoes the last step exactly (registers, predicates, counters, lane
@@ -185,6 +191,9 @@ impl Sim {
     pub fn run(&mut self, max_steps: u64) -> RunStatus {
         let mut done = 0u64;
         loop {
+            // Converged stretches of fast-path operations first (see
+            // `fast.rs`), the general step for whatever they stop at.
+            done += self.run_fast(max_steps - done);
             if done >= max_steps {
                 if self.next_index().is_some() {
                     self.limit_hit = true;
@@ -340,22 +349,30 @@ impl Sim {
         (min, exec)
     }
 
-    fn step_inner(&mut self, emit: bool) -> Option<StepEvent> {
+    /// Pushes the undo mark of a step about to run `exec` at `pc`.
+    fn mark(&mut self, pc: u32, exec: u32) {
+        self.marks.push(Mark {
+            log: self.log.len(),
+            pool: self.pool.len(),
+            warnings: self.warnings.len(),
+            exec,
+            pc,
+            exited: self.st.exited,
+            waiting: self.st.waiting,
+        });
+    }
+
+    /// Executes one step through the general scheduler: `None` when no
+    /// lane can run, else the step's event when `emit` (none is built
+    /// otherwise).
+    fn step_inner(&mut self, emit: bool) -> Option<Option<StepEvent>> {
         let (pc, exec) = self.schedule();
         if exec == 0 {
             return None;
         }
         self.limit_hit = false;
         if self.config.undo {
-            self.marks.push(Mark {
-                log: self.log.len(),
-                pool: self.pool.len(),
-                warnings: self.warnings.len(),
-                exec,
-                pc,
-                exited: self.st.exited,
-                waiting: self.st.waiting,
-            });
+            self.mark(pc, exec);
         }
         let op = &self.ops[pc as usize];
         let (kind, guard, addr, line) = (op.kind, op.guard, op.addr, op.line);
@@ -366,6 +383,11 @@ impl Sim {
             for lane in lanes(exec) {
                 self.st.pc[lane] = pc + 1;
             }
+        }
+        if !emit && self.fast_step(pc, exec, part) {
+            self.st.steps += 1;
+            self.release();
+            return Some(None);
         }
         let mut ctx = Ctx {
             emit,
@@ -384,7 +406,10 @@ impl Sim {
                 message: message.clone(),
             });
         }
-        Some(StepEvent {
+        if !emit {
+            return Some(None);
+        }
+        Some(Some(StepEvent {
             step,
             index: pc as usize,
             pc: addr,
@@ -395,7 +420,7 @@ impl Sim {
             released,
             warnings: ctx.warnings,
             detail,
-        })
+        }))
     }
 
     /// Releases the groups of lanes waiting at a BSYNC whose barrier is

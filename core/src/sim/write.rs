@@ -92,6 +92,42 @@ impl WarpState {
     }
 }
 
+/// Stores `v` into the lanes `mask` of `reg`, first appending the old
+/// values of those lanes (in lane order) to `pool` when there is one.
+#[inline(always)]
+pub(crate) fn store_lanes(
+    reg: &mut [u32; 32],
+    pool: Option<&mut Vec<u32>>,
+    mask: u32,
+    v: &[u32; 32],
+) {
+    if mask == !0 {
+        // The whole warp: one copy each way.
+        if let Some(pool) = pool {
+            pool.extend_from_slice(reg);
+        }
+        *reg = *v;
+        return;
+    }
+    if let Some(pool) = pool {
+        pool.extend(lanes(mask).map(|l| reg[l]));
+    }
+    // A blend rather than a branch per lane, so the loop vectorises.
+    for (l, (r, x)) in reg.iter_mut().zip(v).enumerate() {
+        let keep = ((mask >> l) & 1).wrapping_sub(1);
+        *r = (*r & keep) | (*x & !keep);
+    }
+}
+
+/// Replaces the bits `mask` of a lane mask with those of `bits`; returns
+/// the old mask.
+#[inline(always)]
+pub(crate) fn store_mask(m: &mut u32, mask: u32, bits: u32) -> u32 {
+    let old = *m;
+    *m = (old & !mask) | (bits & mask);
+    old
+}
+
 impl Sim {
     /// Writes `value` to the `lanes` of `loc` (pass all ones for warp-wide
     /// locations), logging the old value for [`Sim::back`] and recording
@@ -111,25 +147,11 @@ impl Sim {
             (Cell::Lanes(reg), Value::Lanes(v)) => {
                 let at = self.pool.len() as u32;
                 let old = emit.then_some(*reg);
-                if lanes_ == !0 {
-                    // The whole warp: one copy each way.
-                    if undo {
-                        self.pool.extend_from_slice(reg);
-                    }
-                    *reg = v;
-                } else {
-                    if undo {
-                        self.pool.extend(lanes(lanes_).map(|l| reg[l]));
-                    }
-                    for l in lanes(lanes_) {
-                        reg[l] = v[l];
-                    }
-                }
+                store_lanes(reg, undo.then_some(&mut self.pool), lanes_, &v);
                 (at, old.map(|o| (Value::Lanes(o), Value::Lanes(*reg))))
             }
             (Cell::Mask(m), Value::Mask(bits)) => {
-                let old = *m;
-                *m = (old & !lanes_) | (bits & lanes_);
+                let old = store_mask(m, lanes_, bits);
                 (old, emit.then_some((Value::Mask(old), Value::Mask(*m))))
             }
             (Cell::Scalar(s), Value::Scalar(v)) => {

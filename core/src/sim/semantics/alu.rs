@@ -8,6 +8,7 @@ use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::machine::NUM_BARRIERS;
 use crate::sim::operands::RZ;
+use crate::sim::write::store_lanes;
 use crate::sim::{lanes, Ctx, Sim};
 
 /// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
@@ -301,10 +302,21 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
     Some(builder)
 }
 
+/// `f(a[l], b[l], c[l])` for every lane.
+#[inline(always)]
+pub(crate) fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
+    // A plain loop: `array::from_fn` keeps a call per lane.
+    let mut out = [0u32; 32];
+    for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
+        *o = f(a, b, c);
+    }
+    out
+}
+
 /// The canonical NaN every floating-point instruction writes.
 const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
-fn fbits(x: f32) -> u32 {
+pub(crate) fn fbits(x: f32) -> u32 {
     if x.is_nan() {
         CANONICAL_NAN
     } else {
@@ -312,7 +324,7 @@ fn fbits(x: f32) -> u32 {
     }
 }
 
-fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
+pub(crate) fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
     fbits(f(f32::from_bits(a), f32::from_bits(b)))
 }
 
@@ -349,10 +361,7 @@ impl Sim {
             }),
             Alu::Isetp { .. } => self.isetp(ctx, part, op),
             Alu::Sel { rd, a, b, pp } => {
-                let p = self.pred_mask(pp);
-                let (av, bv) = (self.vals(a), self.vals(b));
-                let out: [u32; 32] =
-                    std::array::from_fn(|l| if p & (1 << l) != 0 { av[l] } else { bv[l] });
+                let out = self.sel(a, b, pp);
                 self.write_r(ctx, rd, part, &out);
             }
             Alu::Popc { rd, b } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| b.count_ones()),
@@ -409,11 +418,28 @@ impl Sim {
             return;
         }
         let (av, bv, cv) = (self.vals(a), self.vals(b), self.vals(c));
-        let out: [u32; 32] = std::array::from_fn(|l| f(av[l], bv[l], cv[l]));
+        let out = each([&av, &bv, &cv], f);
         self.write_r(ctx, rd, mask, &out);
     }
 
     fn isetp(&mut self, ctx: &mut Ctx, part: u32, op: Alu) {
+        if let Some((pd, pq, dbits, qbits)) = self.isetp_result(&op) {
+            self.write_p(ctx, pd, part, dbits);
+            self.write_p(ctx, pq, part, qbits);
+        }
+    }
+
+    /// `SEL` on every lane: `a` where `pp` holds, else `b`.
+    #[inline(always)]
+    pub(crate) fn sel(&self, a: Operand, b: Operand, pp: PredSrc) -> [u32; 32] {
+        let mut out = self.vals(b);
+        store_lanes(&mut out, None, self.pred_mask(pp), &self.vals(a));
+        out
+    }
+
+    /// The destinations of an `ISETP` and their bits on every lane.
+    #[inline(always)]
+    pub(crate) fn isetp_result(&self, op: &Alu) -> Option<(u8, u8, u32, u32)> {
         let Alu::Isetp {
             cmp,
             signed,
@@ -423,36 +449,13 @@ impl Sim {
             a,
             b,
             pp,
-        } = op
+        } = *op
         else {
-            return;
+            return None;
         };
         let (av, bv) = (self.vals(a), self.vals(b));
-        let p = self.pred_mask(pp);
-        let (mut dbits, mut qbits) = (0u32, 0u32);
-        for l in lanes(part) {
-            let rel = if signed {
-                (av[l] as i32).cmp(&(bv[l] as i32))
-            } else {
-                av[l].cmp(&bv[l])
-            };
-            let relbit = match rel {
-                std::cmp::Ordering::Less => 1,
-                std::cmp::Ordering::Equal => 2,
-                std::cmp::Ordering::Greater => 4,
-            };
-            let t = cmp.0 & relbit != 0;
-            let pv = p & (1 << l) != 0;
-            let comb = |x: bool| match bop {
-                BoolOp::And => x && pv,
-                BoolOp::Or => x || pv,
-                BoolOp::Xor => x != pv,
-            };
-            dbits |= u32::from(comb(t)) << l;
-            qbits |= u32::from(comb(!t)) << l;
-        }
-        self.write_p(ctx, pd, part, dbits);
-        self.write_p(ctx, pq, part, qbits);
+        let (d, q) = isetp_bits((cmp, signed, bop), &av, &bv, self.pred_mask(pp));
+        Some((pd, pq, d, q))
     }
 
     /// Sends the participating lanes to the byte address `target(lane)`.
@@ -500,22 +503,46 @@ impl Sim {
     }
 }
 
+/// `ISETP` on every lane: the bits of `Pd` and `Pq`, the comparison of
+/// `a` and `b` combined with the lane mask `p`.
+#[inline(always)]
+fn isetp_bits(
+    (cmp, signed, bop): (Cmp, bool, BoolOp),
+    a: &[u32; 32],
+    b: &[u32; 32],
+    p: u32,
+) -> (u32, u32) {
+    // Flipping the sign bits turns a signed comparison into an unsigned one.
+    let flip = if signed { 1u32 << 31 } else { 0 };
+    let mut t = 0u32;
+    for (l, (&x, &y)) in a.iter().zip(b).enumerate() {
+        let (x, y) = (x ^ flip, y ^ flip);
+        let rel = u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2);
+        t |= u32::from(u32::from(cmp.0) & rel != 0) << l;
+    }
+    match bop {
+        BoolOp::And => (t & p, !t & p),
+        BoolOp::Or => (t | p, !t | p),
+        BoolOp::Xor => (t ^ p, !t ^ p),
+    }
+}
+
 /// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`.
-fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
+pub(crate) fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
     let mut r = 0u32;
     for k in 0..8u32 {
-        if lut & (1 << k) != 0 {
-            let ta = if k & 4 != 0 { a } else { !a };
-            let tb = if k & 2 != 0 { b } else { !b };
-            let tc = if k & 1 != 0 { c } else { !c };
-            r |= ta & tb & tc;
-        }
+        // All ones when minterm k is in the table: no branch on `lut`.
+        let on = (u32::from(lut >> k) & 1).wrapping_neg();
+        let ta = if k & 4 != 0 { a } else { !a };
+        let tb = if k & 2 != 0 { b } else { !b };
+        let tc = if k & 1 != 0 { c } else { !c };
+        r |= ta & tb & tc & on;
     }
     r
 }
 
 /// `SHF`: the whole 32-bit amount is used.
-fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
+pub(crate) fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
     if left {
         if n >= 32 {
             0

@@ -212,6 +212,49 @@ fn reduce(op: ReduxOp, dtype: IntType, mask: u32, vals: &[u32; 32]) -> u32 {
     }
 }
 
+/// Where one lane of a `SHFL` reads, with the operand fields the event
+/// reports.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ShflLane {
+    /// The lane read: the computed source when `ok`, else the lane itself.
+    pub src: u8,
+    /// Whether the source lies inside the lane's segment.
+    pub ok: bool,
+    pub b: u8,
+    pub c: u8,
+    pub seg: u8,
+    pub min: u8,
+    pub max: u8,
+}
+
+/// The source lane of lane `l` of a `SHFL` in `mode` with operands `b`, `c`.
+pub(crate) fn shfl_lane(mode: ShflMode, l: usize, b: u32, c: u32) -> ShflLane {
+    let lane = (l & 31) as i32;
+    let bl = (b & 31) as i32;
+    let cl = (c & 31) as i32;
+    let seg = ((c >> 8) & 31) as i32;
+    let maxl = (lane & seg) | (cl & !seg);
+    let minl = lane & seg;
+    let (j, ok) = match mode {
+        ShflMode::Up => (lane - bl, lane - bl >= maxl),
+        ShflMode::Down => (lane + bl, lane + bl <= maxl),
+        ShflMode::Bfly => (lane ^ bl, (lane ^ bl) <= maxl),
+        ShflMode::Idx => {
+            let j = minl | (bl & !seg);
+            (j, j <= maxl)
+        }
+    };
+    ShflLane {
+        src: if ok { j as u8 } else { lane as u8 },
+        ok,
+        b: bl as u8,
+        c: cl as u8,
+        seg: seg as u8,
+        min: minl as u8,
+        max: maxl as u8,
+    }
+}
+
 impl Sim {
     pub(super) fn exec_collective(&mut self, op: Collective, at: At, ctx: &mut Ctx) -> EventDetail {
         let part = at.part;
@@ -359,34 +402,20 @@ impl Sim {
         let mut values = [0u32; 32];
         let (mut valid, mut reads_inactive) = (0u32, 0u32);
         for l in lanes(part) {
-            let lane = l as i32;
-            let bl = (bv[l] & 31) as i32;
-            let cl = (cv[l] & 31) as i32;
-            let seg = ((cv[l] >> 8) & 31) as i32;
-            let maxl = (lane & seg) | (cl & !seg);
-            let minl = lane & seg;
-            let (j, ok) = match mode {
-                ShflMode::Up => (lane - bl, lane - bl >= maxl),
-                ShflMode::Down => (lane + bl, lane + bl <= maxl),
-                ShflMode::Bfly => (lane ^ bl, (lane ^ bl) <= maxl),
-                ShflMode::Idx => {
-                    let j = minl | (bl & !seg);
-                    (j, j <= maxl)
-                }
-            };
-            let j = if ok { j as usize } else { l };
-            if ok {
+            let sl = shfl_lane(mode, l, bv[l], cv[l]);
+            let j = sl.src as usize;
+            if sl.ok {
                 valid |= 1 << l;
                 if part & (1 << j) == 0 {
                     reads_inactive |= 1 << l;
                 }
             }
-            src_lane[l] = j as u8;
-            bval[l] = bl as u8;
-            cval[l] = cl as u8;
-            segmask[l] = seg as u8;
-            min_lane[l] = minl as u8;
-            max_lane[l] = maxl as u8;
+            src_lane[l] = sl.src;
+            bval[l] = sl.b;
+            cval[l] = sl.c;
+            segmask[l] = sl.seg;
+            min_lane[l] = sl.min;
+            max_lane[l] = sl.max;
             values[l] = a[j];
         }
         if reads_inactive != 0 {

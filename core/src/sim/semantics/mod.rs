@@ -42,8 +42,8 @@
 //! }
 //! ```
 
-mod alu;
-mod collective;
+pub(super) mod alu;
+pub(super) mod collective;
 mod fields;
 mod maxwell;
 mod special;
@@ -402,6 +402,7 @@ impl Sim {
     }
 
     /// Per-lane values of a source operand (`~` applied).
+    #[inline(always)]
     pub(crate) fn vals(&self, o: Operand) -> [u32; 32] {
         let mut v = match o.src {
             Src::R(r) => self.st.reg(r),

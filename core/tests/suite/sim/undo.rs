@@ -10,7 +10,7 @@ use crate::rng::Rng;
 
 /// A random program exercising every kind of state change: registers,
 /// predicates, uniforms, barriers, counters, divergence, waits and exits.
-fn random_program(seed: u64) -> String {
+pub(super) fn random_program(seed: u64) -> String {
     let mut r = Rng(seed | 1);
     let mut out = String::new();
     out.push_str(&format!(".active {:#x}\n", r.next() | 1));

@@ -1,0 +1,424 @@
+//! The fast path of [`Sim::run`]: the same semantics as a step, without
+//! the per-step scheduling scan and without building events.
+//!
+//! # How it works
+//!
+//! * **Decoded once.** When a [`Sim`] is built, every prepared operation
+//!   (see `semantics`) is lowered to a [`FastOp`]: its guard and either an
+//!   operation the fast path executes (`MOV`, `IADD3`, `IMAD`, `LOP3`,
+//!   `SHF`, `POPC`, `FADD`, `FMUL`, `FFMA`, `SEL`, `ISETP`, `NOP`, `BRA`
+//!   to an instruction, `EXIT`, and `SHFL` with immediate lane operands,
+//!   whose source lane of every lane is computed here, once) or
+//!   [`Fast::Slow`], which the general step executes.
+//! * **Converged warps only.** The loop starts when every runnable lane
+//!   (launched, not exited, PC inside the program) sits at one PC and no
+//!   lane waits at a `BSYNC`. It then keeps that PC and the lane mask in
+//!   locals: no per-lane PC scan per step. It hands back to the general
+//!   scheduler (writing the lane PCs back) before an operation it does not
+//!   execute, a `BRA` taken by some lanes only, a `SHFL` that reads lanes
+//!   not taking part (the general step warns about those), or when the
+//!   lanes run past the program. Diverged lanes are scheduled by the
+//!   general step, which still executes an operation through the fast
+//!   path when it fits and no event is wanted.
+//! * **Whole-warp lane loops.** Sources are `[u32; 32]`, results are
+//!   computed for all 32 lanes and merged into the destination with the
+//!   participating-lane mask (a blend, see `write::store_lanes`), so the
+//!   loops have no per-lane branch and vectorise. Predicates are lane
+//!   masks.
+//! * **Nothing built that nobody reads.** No [`StepEvent`](super::StepEvent),
+//!   no per-step `Vec`. With the undo log on, each step pushes the same
+//!   [`Mark`] and `Undo` records as the general step (so [`Sim::back`]
+//!   cannot tell the two apart), into buffers whose capacity is kept
+//!   across [`Sim::reset`].
+//!
+//! `core/tests/suite/sim/fast.rs` runs random programs one step at a time
+//! through both paths and compares the whole state after every step.
+//!
+//! ```
+//! use warpscope_core::workloads::{self, Workload};
+//! use warpscope_core::sim::RunStatus;
+//! let mut fast = workloads::sim(Workload::AluLoop, false);
+//! let mut stepped = workloads::sim(Workload::AluLoop, false);
+//! assert_eq!(fast.run(u64::MAX), RunStatus::Exited);
+//! while stepped.step().is_some() {}
+//! assert!(fast.state() == stepped.state());
+//! ```
+
+use super::event::{Loc, ShflMode};
+use super::semantics::alu::{each, fbits, fop, lop3_lut, shift, Alu};
+use super::semantics::collective::{shfl_lane, Collective};
+use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
+use super::write::{store_lanes, store_mask, Undo};
+use super::{lanes, Sim, WarpState};
+
+/// A per-lane function of up to three sources.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Map {
+    Mov,
+    Iadd3,
+    Imad,
+    Lop3(u8),
+    Shf { left: bool, signed: bool },
+    Popc,
+    Fadd,
+    Fmul,
+    Ffma,
+}
+
+/// An operation as the fast path executes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Fast {
+    /// Executed by the general step.
+    Slow,
+    Nop,
+    Map {
+        f: Map,
+        rd: u8,
+        src: [Operand; 3],
+    },
+    Sel {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        pp: PredSrc,
+    },
+    /// `ISETP`, as prepared.
+    Isetp(Alu),
+    /// `SHFL` with immediate lane operands.
+    Shfl(ShflMap),
+    /// A branch to instruction `target`.
+    Bra {
+        target: u32,
+    },
+    Exit,
+}
+
+/// A `SHFL` whose lane operands are immediates: `src` is the lane each
+/// lane reads (itself where out of its segment), `valid` the in-segment
+/// lanes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct ShflMap {
+    rd: u8,
+    ra: u8,
+    pu: u8,
+    src: [u8; 32],
+    valid: u32,
+}
+
+/// One instruction of the fast path: its guard and operation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct FastOp {
+    pub guard: PredSrc,
+    pub op: Fast,
+}
+
+/// The value of an immediate operand (`~` applied), if it is one.
+fn imm(o: Operand) -> Option<u32> {
+    match o.src {
+        Src::Imm(x) if o.bitnot => Some(!x),
+        Src::Imm(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// Lowers a prepared operation.
+pub(crate) fn lower(op: &Op) -> FastOp {
+    let z = Operand::ZERO;
+    let map = |f, rd, src| Fast::Map { f, rd, src };
+    let fast = match op.kind {
+        Kind::Alu(alu) => match alu {
+            Alu::Nop => Fast::Nop,
+            Alu::Mov { d: Dst::R(rd), a } => map(Map::Mov, rd, [a, z, z]),
+            Alu::Iadd3 { rd, a, b, c } => map(Map::Iadd3, rd, [a, b, c]),
+            Alu::Imad { rd, a, b, c } => map(Map::Imad, rd, [a, b, c]),
+            Alu::Lop3 { rd, a, b, c, lut } => map(Map::Lop3(lut), rd, [a, b, c]),
+            Alu::Shf {
+                rd,
+                a,
+                b,
+                left,
+                signed,
+            } => map(Map::Shf { left, signed }, rd, [a, b, z]),
+            Alu::Popc { rd, b } => map(Map::Popc, rd, [b, z, z]),
+            Alu::Fadd { rd, a, b } => map(Map::Fadd, rd, [a, b, z]),
+            Alu::Fmul { rd, a, b } => map(Map::Fmul, rd, [a, b, z]),
+            Alu::Ffma { rd, a, b, c } => map(Map::Ffma, rd, [a, b, c]),
+            Alu::Sel { rd, a, b, pp } => Fast::Sel { rd, a, b, pp },
+            Alu::Isetp { .. } => Fast::Isetp(alu),
+            Alu::Bra {
+                target: Some(target),
+                ..
+            } => Fast::Bra { target },
+            Alu::Exit => Fast::Exit,
+            _ => Fast::Slow,
+        },
+        Kind::Collective(Collective::Shfl {
+            mode,
+            pu,
+            rd,
+            ra,
+            b,
+            c,
+        }) => shfl(mode, (pu, rd, ra), b, c),
+        _ => Fast::Slow,
+    };
+    FastOp {
+        guard: op.guard,
+        op: fast,
+    }
+}
+
+/// A `SHFL` whose lane operands are immediates: every lane's source is
+/// known now.
+fn shfl(mode: ShflMode, (pu, rd, ra): (u8, u8, u8), b: Operand, c: Operand) -> Fast {
+    let (Some(b), Some(c)) = (imm(b), imm(c)) else {
+        return Fast::Slow;
+    };
+    let mut src = [0u8; 32];
+    let mut valid = 0u32;
+    for (l, s) in src.iter_mut().enumerate() {
+        let sl = shfl_lane(mode, l, b, c);
+        *s = sl.src & 31;
+        valid |= u32::from(sl.ok) << l;
+    }
+    Fast::Shfl(ShflMap {
+        rd,
+        ra,
+        pu,
+        src,
+        valid,
+    })
+}
+
+/// The lanes of a source operand (`~` applied): a register in place, or
+/// `scratch` filled with the value.
+#[inline(always)]
+fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u32; 32] {
+    let not = if o.bitnot { !0 } else { 0 };
+    match o.src {
+        Src::R(r) => match st.regs.get(r as usize) {
+            Some(reg) if not == 0 => return reg,
+            Some(reg) => *scratch = reg.map(|x| !x),
+            None => *scratch = [not; 32],
+        },
+        Src::UR(u) => *scratch = [st.ureg(u) ^ not; 32],
+        Src::Imm(x) => *scratch = [x ^ not; 32],
+    }
+    scratch
+}
+
+/// The results of a [`Map`] on every lane.
+#[inline(always)]
+fn compute(f: Map, v: [&[u32; 32]; 3]) -> [u32; 32] {
+    match f {
+        Map::Mov => *v[0],
+        Map::Iadd3 => each(v, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+        Map::Imad => each(v, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
+        Map::Lop3(lut) => each(v, |a, b, c| lop3_lut(lut, a, b, c)),
+        Map::Shf { left, signed } => each(v, |a, n, _| shift(a, n, left, signed)),
+        Map::Popc => each(v, |b, _, _| b.count_ones()),
+        Map::Fadd => each(v, |a, b, _| fop(a, b, |x, y| x + y)),
+        Map::Fmul => each(v, |a, b, _| fop(a, b, |x, y| x * y)),
+        Map::Ffma => each(v, |a, b, c| {
+            fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
+        }),
+    }
+}
+
+/// Room for the lanes of immediate and uniform sources.
+type Scratch = [[u32; 32]; 3];
+
+/// What executing one fast operation did to the converged lanes.
+enum Next {
+    /// Continue at this instruction.
+    At(u32),
+    /// The lanes of this mask exited; the others continue at `pc + 1`.
+    Exited(u32),
+}
+
+impl Sim {
+    /// Runs up to `budget` steps on the fast path and returns how many it
+    /// ran (0 when the warp is not converged or the next operation is not
+    /// one the fast path executes).
+    pub(crate) fn run_fast(&mut self, budget: u64) -> u64 {
+        let Some((mut pc, mut exec)) = self.converged() else {
+            return 0;
+        };
+        // Borrowed out of `self` for the loop, so an operation is read in
+        // place rather than copied while `self` is written.
+        let ops = std::mem::take(&mut self.fast);
+        let mut scratch = [[0; 32]; 3];
+        let mut done = 0u64;
+        while done < budget {
+            let Some(op) = ops.get(pc as usize) else {
+                break;
+            };
+            let part = exec & self.pred_mask(op.guard);
+            if !self.fits(&op.op, exec, part) {
+                break;
+            }
+            if self.config.undo {
+                self.mark(pc, exec);
+            }
+            match self.exec_fast(&op.op, (pc, part), &mut scratch) {
+                Next::At(next) => pc = next,
+                Next::Exited(gone) => {
+                    for l in lanes(gone) {
+                        self.st.pc[l] = pc + 1;
+                    }
+                    exec &= !gone;
+                    pc += 1;
+                }
+            }
+            self.st.steps += 1;
+            done += 1;
+            if exec == 0 {
+                break;
+            }
+        }
+        self.fast = ops;
+        if exec == !0 {
+            self.st.pc = [pc; 32];
+        } else {
+            for l in lanes(exec) {
+                self.st.pc[l] = pc;
+            }
+        }
+        if done > 0 {
+            self.limit_hit = false;
+        }
+        done
+    }
+
+    /// The PC and lanes of a converged warp: every runnable lane at one
+    /// PC, none waiting.
+    fn converged(&self) -> Option<(u32, u32)> {
+        if self.st.waiting != 0 {
+            return None;
+        }
+        let (pc, exec) = self.schedule();
+        (exec != 0 && exec == self.can_arrive()).then_some((pc, exec))
+    }
+
+    /// One step of the general scheduler on the fast path: executes the
+    /// instruction at `pc` for the lanes `exec` (whose PCs already point
+    /// past it) when it fits; false, with nothing changed, when not.
+    pub(crate) fn fast_step(&mut self, pc: u32, exec: u32, part: u32) -> bool {
+        let Some(&op) = self.fast.get(pc as usize) else {
+            return false;
+        };
+        if !self.fits(&op.op, exec, part) {
+            return false;
+        }
+        let mut scratch = [[0; 32]; 3];
+        if let Next::At(next) = self.exec_fast(&op.op, (pc, part), &mut scratch) {
+            if next != pc + 1 {
+                for l in lanes(exec) {
+                    self.st.pc[l] = next;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the fast path executes `op` for these lanes exactly as the
+    /// general step would, without a warning and without splitting them.
+    #[inline(always)]
+    fn fits(&self, op: &Fast, exec: u32, part: u32) -> bool {
+        match *op {
+            Fast::Slow => false,
+            Fast::Bra { .. } => part == exec || part == 0,
+            Fast::Shfl(ref m) => {
+                part == !0 || lanes(part & m.valid).all(|l| part & (1 << m.src[l]) != 0)
+            }
+            _ => true,
+        }
+    }
+
+    /// Executes one fast operation for the lanes `part`.
+    #[inline(always)]
+    fn exec_fast(&mut self, op: &Fast, (pc, part): (u32, u32), scratch: &mut Scratch) -> Next {
+        match *op {
+            Fast::Slow | Fast::Nop => {}
+            Fast::Map { f, rd, src } => {
+                let [s0, s1, s2] = scratch;
+                let st = &self.st;
+                let v = [
+                    view(st, src[0], s0),
+                    view(st, src[1], s1),
+                    view(st, src[2], s2),
+                ];
+                let out = compute(f, v);
+                self.put_r(rd, part, &out);
+            }
+            Fast::Sel { rd, a, b, pp } => {
+                let out = self.sel(a, b, pp);
+                self.put_r(rd, part, &out);
+            }
+            Fast::Isetp(ref alu) => {
+                if let Some((pd, pq, d, q)) = self.isetp_result(alu) {
+                    self.put_p(pd, part, d);
+                    self.put_p(pq, part, q);
+                }
+            }
+            Fast::Shfl(ref m) => {
+                let a = self.st.reg(m.ra);
+                let mut out = [0u32; 32];
+                for (o, &s) in out.iter_mut().zip(&m.src) {
+                    *o = a[s as usize & 31];
+                }
+                self.put_r(m.rd, part, &out);
+                self.put_p(m.pu, part, m.valid);
+            }
+            Fast::Bra { target } if part != 0 => return Next::At(target),
+            Fast::Bra { .. } => {}
+            Fast::Exit => {
+                self.st.exited |= part;
+                return Next::Exited(part);
+            }
+        }
+        Next::At(pc + 1)
+    }
+
+    /// Writes the lanes `mask` of `Rd` (nothing for RZ or no lanes),
+    /// logging for undo as `Sim::write` does.
+    #[inline(always)]
+    fn put_r(&mut self, rd: u8, mask: u32, v: &[u32; 32]) {
+        let Some(reg) = self.st.regs.get_mut(rd as usize) else {
+            return;
+        };
+        if mask == 0 {
+            return;
+        }
+        if self.config.undo {
+            let old = self.pool.len() as u32;
+            store_lanes(reg, Some(&mut self.pool), mask, v);
+            self.log.push(Undo::Loc {
+                loc: Loc::R(rd),
+                lanes: mask,
+                old,
+            });
+        } else {
+            store_lanes(reg, None, mask, v);
+        }
+    }
+
+    /// Writes the lanes `mask` of `Pd` (nothing for PT or no lanes).
+    #[inline(always)]
+    fn put_p(&mut self, pd: u8, mask: u32, bits: u32) {
+        let Some(m) = self.st.preds.get_mut(pd as usize) else {
+            return;
+        };
+        if mask == 0 {
+            return;
+        }
+        let old = store_mask(m, mask, bits);
+        if self.config.undo {
+            self.log.push(Undo::Loc {
+                loc: Loc::P(pd),
+                lanes: mask,
+                old,
+            });
+        }
+    }
+}

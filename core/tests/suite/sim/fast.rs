@@ -1,0 +1,166 @@
+//! The fast path of `Sim::run` against the event-recording step: random
+//! programs run both ways must agree on the whole warp state (registers,
+//! predicates, uniforms, barriers, counters, lane PCs, exited and waiting
+//! lanes, step count) after every step, on warnings and status, and undo
+//! the same way.
+
+use proptest::prelude::*;
+use warpscope_core::asm::{self, Program};
+use warpscope_core::isas;
+use warpscope_core::sim::{LaunchConfig, RunStatus, Sim, WarpState};
+use warpscope_core::workloads::{self, Workload};
+
+use super::undo::random_program;
+use crate::rng::Rng;
+
+/// A random loop: a counter, a body of fast-path and general-path
+/// instructions, a guarded exit of some lanes and a backward branch that
+/// the lanes take together or apart.
+fn random_loop(seed: u64) -> String {
+    let mut r = Rng(seed | 1);
+    let mut out = format!(".active {:#x}\n.init R0 = lane\n", r.next() | 1);
+    out.push_str(".init R1 = lane * 3 + 1\n.init P2 = lane % 3 == 0\n");
+    out.push_str("    MOV R7, 0x0\nloop:\n");
+    for _ in 0..1 + r.below(8) {
+        let (d, a, b) = (r.below(7), r.below(7), r.below(7));
+        let inst = match r.below(9) {
+            0 => format!("SHFL.BFLY P1, R{d}, R{a}, {:#x}, 0x1f", 1 << r.below(5)),
+            1 => format!("SHFL.DOWN P1, R{d}, R{a}, {:#x}, 0x1f", r.below(32)),
+            2 => format!("SHF.R.U32 R{d}, R{a}, {:#x}", r.below(40)),
+            3 => format!("LOP3.LUT R{d}, R{a}, R{b}, RZ, {:#x}", r.below(256)),
+            4 => format!("@P2 IADD3 R{d}, R{a}, R{b}, RZ"),
+            5 => format!("POPC R{d}, R{a}"),
+            6 => format!("ISETP.GT.OR P2, PT, R{a}, R{b}, P1"),
+            7 => format!("S2R R{d}, SR_CLOCKLO"),
+            _ => format!("SEL R{d}, R{a}, R{b}, P2"),
+        };
+        out.push_str(&format!("    {inst}\n"));
+    }
+    let exit = match r.below(3) {
+        0 => "@!P2 EXIT\n",
+        _ => "",
+    };
+    out.push_str(exit);
+    out.push_str("    IADD3 R7, R7, 0x1, RZ\n");
+    out.push_str(&format!(
+        "    ISETP.LT.AND P0, PT, R7, {:#x}, PT\n",
+        1 + r.below(12)
+    ));
+    let guard = r.pick(&["@P0", "@P0", "@P2"]);
+    out.push_str(&format!("{guard} BRA loop\n    EXIT\n"));
+    out
+}
+
+fn assemble(src: &str) -> Program {
+    match asm::assemble(isas::w128(), src) {
+        Ok(p) => p,
+        Err(d) => panic!(
+            "generated program does not assemble:\n{}\n{}",
+            src,
+            warpscope_core::diag::render(&d, &[("gen.s", src)])
+        ),
+    }
+}
+
+fn sim(program: &Program, undo: bool) -> Sim {
+    let config = LaunchConfig {
+        undo,
+        ..LaunchConfig::default()
+    };
+    Sim::new(isas::w128(), program, config)
+}
+
+/// The state after every step of the event-recording path, and its end.
+fn stepped(program: &Program) -> (Vec<WarpState>, Sim) {
+    let mut s = sim(program, true);
+    let mut states = vec![s.state().clone()];
+    for _ in 0..300 {
+        if s.step().is_none() {
+            break;
+        }
+        states.push(s.state().clone());
+    }
+    (states, s)
+}
+
+/// Runs `program` with `run` in chunks of `chunk(i)` steps, comparing the
+/// state with the stepped one after each chunk, then undoes back to the
+/// start (when `undo`) comparing every state on the way.
+fn compare(src: &str, undo: bool, mut chunk: impl FnMut() -> u64) -> Result<(), TestCaseError> {
+    let program = assemble(src);
+    let (states, reference) = stepped(&program);
+    let mut fast = sim(&program, undo);
+    let last = states.len() - 1;
+    while (fast.steps() as usize) < last {
+        let budget = chunk().min((last - fast.steps() as usize) as u64);
+        let status = fast.run(budget);
+        let at = fast.steps() as usize;
+        prop_assert!(at <= last, "ran past the stepped run\n{}", src);
+        prop_assert!(
+            fast.state() == &states[at],
+            "state after step {} differs\n{}",
+            at,
+            src
+        );
+        if at < last {
+            prop_assert_eq!(status, RunStatus::StepLimit);
+        }
+    }
+    match reference.status() {
+        // The stepped run stopped at its cap: so did this one.
+        RunStatus::Running => prop_assert_eq!(fast.status(), RunStatus::StepLimit),
+        done => prop_assert_eq!(fast.run(10), done),
+    }
+    prop_assert_eq!(fast.warnings(), reference.warnings());
+    prop_assert_eq!(fast.next_lanes(), reference.next_lanes());
+    prop_assert_eq!(fast.halted(), reference.halted());
+    if undo {
+        prop_assert_eq!(fast.undo_depth(), last);
+        for i in (0..last).rev() {
+            prop_assert!(fast.back());
+            prop_assert!(
+                fast.state() == &states[i],
+                "state after back to step {} differs\n{}",
+                i,
+                src
+            );
+        }
+        prop_assert!(!fast.back());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn run_matches_step_after_every_step(seed in any::<u64>(), undo in any::<bool>()) {
+        compare(&random_program(seed), undo, || 1)?;
+        compare(&random_loop(seed), undo, || 1)?;
+    }
+
+    #[test]
+    fn run_in_chunks_matches_step(seed in any::<u64>(), undo in any::<bool>(), s in 1u64..100) {
+        let mut r = Rng(s);
+        compare(&random_program(seed), undo, || 1 + u64::from(r.below(9)))?;
+        compare(&random_loop(seed), undo, || 1 + u64::from(r.below(40)))?;
+    }
+}
+
+#[test]
+fn workloads_run_as_they_step() {
+    for w in Workload::ALL {
+        for undo in [false, true] {
+            let mut ran = workloads::sim(w, undo);
+            let mut stepped = workloads::sim(w, true);
+            assert_eq!(ran.run(u64::MAX), RunStatus::Exited);
+            while stepped.step().is_some() {}
+            assert!(ran.state() == stepped.state(), "{}", w.name());
+            if undo {
+                assert_eq!(ran.undo_depth() as u64, w.steps());
+                while ran.back() {}
+                assert!(ran.state() == ran.initial_state());
+            }
+        }
+    }
+}
