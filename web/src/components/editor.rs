@@ -409,10 +409,11 @@ fn fit_caret(bx: &web_sys::Element, pre: &web_sys::Element, ta: &HtmlTextAreaEle
     }
 }
 
-/// Scrolls an element into view inside its scrolling box, only if needed.
+/// Scrolls an element into view inside its scrolling box (the listing's
+/// or the editor's), only if needed; never the page, which on a phone
+/// would jump away from the diagram on every step.
 pub fn scroll_into_view(el: &web_sys::Element) {
-    let opts = web_sys::ScrollIntoViewOptions::new();
-    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    opts.set_inline(web_sys::ScrollLogicalPosition::Nearest);
-    el.scroll_into_view_with_scroll_into_view_options(&opts);
+    if let Ok(Some(bx)) = el.closest(".scroll, .editor") {
+        scroll_vertically(&bx, el);
+    }
 }

@@ -68,7 +68,10 @@ pub fn run_status(st: &State) -> Html {
     html! {
         <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
             <span class="steps">{ format!("step {steps}") }</span>
-            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))}>{ status }</span>
+            // "step limit" fits the room the status keeps in the header.
+            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={status}>
+                { status.trim_end_matches(" reached") }
+            </span>
         </div>
     }
 }
