@@ -196,6 +196,9 @@ pub fn editor(p: &EditorProps) -> Html {
     let pre_ref = use_node_ref();
     let box_ref = use_node_ref();
     let hover_title = use_state(String::new);
+    // After Esc (or Ctrl+M), Tab moves the focus instead of indenting,
+    // until the editor is focused again.
+    let tab_moves = use_state(|| false);
 
     // Copy text replaced from outside into the text area.
     {
@@ -261,8 +264,28 @@ pub fn editor(p: &EditorProps) -> Html {
     let readonly = p.readonly;
     let replaced_to = p.replaced_to.clone();
     let on_undo_replace = p.on_undo_replace.clone();
+    let on_breakpoint = p.on_breakpoint.clone();
+    let tab_moves_now = *tab_moves;
+    let set_tab_moves = tab_moves.setter();
     let onkeydown = Callback::from(move |e: KeyboardEvent| {
         let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        let ctrl = (e.ctrl_key() || e.meta_key()) && !e.shift_key() && !e.alt_key();
+        let key = e.key();
+        if key == "Escape" || (ctrl && key.eq_ignore_ascii_case("m")) {
+            e.prevent_default();
+            set_tab_moves.set(key == "Escape" || !tab_moves_now);
+            return;
+        }
+        if key == "F9" || (ctrl && key.eq_ignore_ascii_case("b")) {
+            // A breakpoint on the caret's line (not the window's F9 too).
+            e.prevent_default();
+            e.stop_propagation();
+            on_breakpoint.emit(caret_line(&ta));
+            return;
+        }
+        if key == "Tab" && tab_moves_now {
+            return;
+        }
         let undo =
             (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
         if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
@@ -308,6 +331,10 @@ pub fn editor(p: &EditorProps) -> Html {
     };
 
     let n_err = p.diags.iter().filter(|d| d.error).count();
+    let onfocus = {
+        let tab_moves = tab_moves.clone();
+        Callback::from(move |_: FocusEvent| tab_moves.set(false))
+    };
 
     html! {
         <section class="pane editor-pane" aria-label="editor">
@@ -316,6 +343,9 @@ pub fn editor(p: &EditorProps) -> Html {
                 <span class="pane-info">
                     { if n_err == 0 { "assembles".to_string() } else { format!("{n_err} error{}", if n_err == 1 { "" } else { "s" }) } }
                 </span>
+                if *tab_moves {
+                    <span class="pane-info tab-moves" id="tab-moves">{ "Tab leaves the editor" }</span>
+                }
             </div>
             <div class="editor" id="editor" ref={box_ref}>
                 <div class="gutter" aria-hidden="true">
@@ -332,12 +362,19 @@ pub fn editor(p: &EditorProps) -> Html {
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
                         title={(*hover_title).clone()}
-                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
+                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} {onfocus} />
                 </div>
             </div>
             { diag_list(&p.diags, &p.on_goto) }
         </section>
     }
+}
+
+/// The 1-based line of the caret.
+fn caret_line(ta: &HtmlTextAreaElement) -> usize {
+    let v = ta.value();
+    let at = byte_of_utf16(&v, ta.selection_start().ok().flatten().unwrap_or(0));
+    v[..at].matches('\n').count() + 1
 }
 
 /// Scrolls `bx` vertically (only) so that `el`, a line inside it, is
