@@ -189,6 +189,48 @@ fn caret_effect(
     }
 }
 
+/// The text area's keys: Esc and Ctrl+M (Tab moves the focus), F9 and
+/// Ctrl+B (breakpoint on the caret's line), Ctrl+Z over a replacement,
+/// then indentation and Enter.
+fn keydown(p: &EditorProps, tab_moves: &UseStateHandle<bool>) -> Callback<KeyboardEvent> {
+    let readonly = p.readonly;
+    let replaced_to = p.replaced_to.clone();
+    let on_undo_replace = p.on_undo_replace.clone();
+    let on_breakpoint = p.on_breakpoint.clone();
+    let tab_moves_now = **tab_moves;
+    let set_tab_moves = tab_moves.setter();
+    Callback::from(move |e: KeyboardEvent| {
+        let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        let ctrl = (e.ctrl_key() || e.meta_key()) && !e.shift_key() && !e.alt_key();
+        let key = e.key();
+        if key == "Escape" || (ctrl && key.eq_ignore_ascii_case("m")) {
+            e.prevent_default();
+            set_tab_moves.set(key == "Escape" || !tab_moves_now);
+            return;
+        }
+        if key == "F9" || (ctrl && key.eq_ignore_ascii_case("b")) {
+            // A breakpoint on the caret's line (not the window's F9 too).
+            e.prevent_default();
+            e.stop_propagation();
+            on_breakpoint.emit(caret_line(&ta));
+            return;
+        }
+        if key == "Tab" && tab_moves_now {
+            return;
+        }
+        let undo =
+            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
+        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
+            e.prevent_default();
+            on_undo_replace.emit(());
+            return;
+        }
+        if !readonly && edit_key(&ta, &e) {
+            e.prevent_default();
+        }
+    })
+}
+
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
@@ -261,42 +303,7 @@ pub fn editor(p: &EditorProps) -> Html {
             cursor_cb(ta);
         })
     };
-    let readonly = p.readonly;
-    let replaced_to = p.replaced_to.clone();
-    let on_undo_replace = p.on_undo_replace.clone();
-    let on_breakpoint = p.on_breakpoint.clone();
-    let tab_moves_now = *tab_moves;
-    let set_tab_moves = tab_moves.setter();
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        let ta: HtmlTextAreaElement = e.target_unchecked_into();
-        let ctrl = (e.ctrl_key() || e.meta_key()) && !e.shift_key() && !e.alt_key();
-        let key = e.key();
-        if key == "Escape" || (ctrl && key.eq_ignore_ascii_case("m")) {
-            e.prevent_default();
-            set_tab_moves.set(key == "Escape" || !tab_moves_now);
-            return;
-        }
-        if key == "F9" || (ctrl && key.eq_ignore_ascii_case("b")) {
-            // A breakpoint on the caret's line (not the window's F9 too).
-            e.prevent_default();
-            e.stop_propagation();
-            on_breakpoint.emit(caret_line(&ta));
-            return;
-        }
-        if key == "Tab" && tab_moves_now {
-            return;
-        }
-        let undo =
-            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
-        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
-            e.prevent_default();
-            on_undo_replace.emit(());
-            return;
-        }
-        if !readonly && edit_key(&ta, &e) {
-            e.prevent_default();
-        }
-    });
+    let onkeydown = keydown(p, &tab_moves);
     let onkeyup = {
         let cursor_cb = cursor_cb.clone();
         Callback::from(move |e: KeyboardEvent| cursor_cb(e.target_unchecked_into()))
