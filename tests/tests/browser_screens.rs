@@ -1,10 +1,11 @@
 //! Browser tests of the layout at the screen sizes the playground is used
 //! on: a phone opening a shared link (390×844 at three device pixels per
 //! CSS pixel), a small laptop (1024×768), a projector (1280×720) and a
-//! desktop (1440×900). At each size, with a shuffle example stepped a few
+//! desktop (1440×900), and the projector at 150% browser zoom. At each size, with a shuffle example stepped a few
 //! times: the page never scrolls sideways, every header and run control
 //! lies inside the viewport's width and stays where it was while stepping,
-//! and the lane diagram is at least 300 px wide.
+//! and the lane diagram is at least 300 px wide and never drawn smaller
+//! than its own size.
 //!
 //! Run with `cargo test -p warpscope-e2e --test browser_screens -- --ignored`
 //! after `cargo xtask build`; screenshots go to `target/e2e/screen_*.png`.
@@ -21,6 +22,8 @@ const SIZES: &[(&str, u32, u32, f64, bool)] = &[
     ("1024", 1024, 768, 1.0, false),
     ("1280", 1280, 720, 1.0, false),
     ("1440", 1440, 900, 1.0, false),
+    // 1280×720 at 150% browser zoom: fewer, larger CSS pixels.
+    ("1280_zoom150", 853, 480, 1.5, false),
 ];
 
 /// Every header and run control: the elements a user must reach.
@@ -95,8 +98,9 @@ fn check_size(page: &Page, name: &str, w: u32) {
     page.wait("return document.querySelector('#diagram[data-kind=\"shfl\"]') !== null;");
     let layout: Value = page.js(
         "const s = document.scrollingElement;
-         const d = document.querySelector('#diagram svg').getBoundingClientRect();
-         return [s.scrollWidth, window.innerWidth, d.width];",
+         const svg = document.querySelector('#diagram svg');
+         const d = svg.getBoundingClientRect();
+         return [s.scrollWidth, window.innerWidth, d.width, d.width / svg.viewBox.baseVal.width];",
         vec![],
     );
     let (scroll_w, inner_w, diagram_w) = (
@@ -114,6 +118,13 @@ fn check_size(page: &Page, name: &str, w: u32) {
     assert!(
         diagram_w >= 300.0,
         "{name}: the lane diagram is {diagram_w} px wide"
+    );
+    // The drawing is never shrunk below its own size (its text below
+    // 11 CSS px): zoom enlarges it.
+    let scale = layout[3].as_f64().unwrap();
+    assert!(
+        scale >= 0.99,
+        "{name}: the lane diagram is drawn at {scale}"
     );
     let after = control_boxes(page);
     assert!(after.len() >= 12, "{name}: controls found: {after:?}");
