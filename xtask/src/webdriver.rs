@@ -220,6 +220,32 @@ impl Browser {
         )
     }
 
+    /// Presses keys as a user does (trusted events, so Tab moves the focus
+    /// and a focused `<select>` opens): each chord is the keys held
+    /// together, named as `KeyboardEvent.key` names them ("Tab", "Shift",
+    /// "Control", "ArrowLeft", "F10", "a"...), pressed in order and
+    /// released in reverse.
+    pub fn press(&self, chords: &[&[&str]]) -> Result<(), String> {
+        let mut acts = Vec::new();
+        for chord in chords {
+            let codes: Vec<String> = chord.iter().map(|k| webdriver_key(k)).collect();
+            acts.extend(
+                codes
+                    .iter()
+                    .map(|c| json!({ "type": "keyDown", "value": c })),
+            );
+            acts.extend(
+                codes
+                    .iter()
+                    .rev()
+                    .map(|c| json!({ "type": "keyUp", "value": c })),
+            );
+        }
+        let body = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": acts }] });
+        self.call("POST", &self.s("/actions"), Some(body))?;
+        self.call("DELETE", &self.s("/actions"), None).map(|_| ())
+    }
+
     /// Bounds how long a navigation may wait for the page's load event.
     pub fn set_page_load_timeout(&self, limit: Duration) -> Result<(), String> {
         self.call(
@@ -358,6 +384,31 @@ impl Drop for Browser {
             let _ = std::fs::remove_dir_all(&self.profile);
         }
     }
+}
+
+/// The WebDriver code point of a key named as `KeyboardEvent.key` names
+/// it (a printable key is itself).
+fn webdriver_key(key: &str) -> String {
+    let code = match key {
+        "Tab" => '\u{E004}',
+        "Enter" => '\u{E007}',
+        "Shift" => '\u{E008}',
+        "Control" => '\u{E009}',
+        "Alt" => '\u{E00A}',
+        "Escape" => '\u{E00C}',
+        "End" => '\u{E010}',
+        "Home" => '\u{E011}',
+        "ArrowLeft" => '\u{E012}',
+        "ArrowUp" => '\u{E013}',
+        "ArrowRight" => '\u{E014}',
+        "ArrowDown" => '\u{E015}',
+        f if f.len() > 1 && f.starts_with('F') => {
+            let n: u32 = f[1..].parse().unwrap_or(1);
+            char::from_u32(0xE031 + n - 1).unwrap_or('\u{E031}')
+        }
+        other => return other.to_string(),
+    };
+    code.to_string()
 }
 
 /// The Chromium binary: `$CHROMIUM` or Debian's `/usr/bin/chromium`.

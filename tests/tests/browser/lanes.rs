@@ -389,3 +389,68 @@ fn wait_diagram(page: &Page, kind: &str) {
         "return document.querySelector('#diagram').dataset.kind === '{kind}';"
     ));
 }
+
+/// The texts of a diagram row's cells (a cell's lines joined), lane by lane.
+fn cell_texts(page: &Page, row: &str) -> Vec<String> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll('#diagram g.cell[data-row=\"' + arguments[0] + '\"]'))
+             .map(g => Array.from(g.querySelectorAll('text')).map(t => t.textContent).join(''));",
+        vec![json!(row)],
+    );
+    v.as_array()
+        .unwrap_or_else(|| panic!("no row {row}"))
+        .iter()
+        .map(|t| t.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn diagram_values_are_whole_signed_and_named() {
+    let page = Page::open(1440, 900);
+    let sim = load(&page, "redux_signed");
+    let EventDetail::Redux { inputs, .. } = redux_inputs(sim) else {
+        panic!("the first step is a REDUX");
+    };
+    // REDUX.MIN (.U32): unsigned inputs, in full.
+    page.step();
+    let want: Vec<String> = inputs.iter().map(|v| v.to_string()).collect();
+    assert_eq!(cell_texts(&page, "input"), want);
+    page.shot("diagram_redux_unsigned_whole");
+    // REDUX.S32.MIN: the same inputs as signed numbers.
+    page.step();
+    page.step();
+    let want: Vec<String> = inputs.iter().map(|&v| (v as i32).to_string()).collect();
+    assert_eq!(cell_texts(&page, "input"), want);
+    page.shot("diagram_redux_signed");
+
+    // f32 infinities and NaN by name.
+    let mut vals = vec!["0x7f800000", "0xff800000", "0x7fc00000", "0x3fc00000"];
+    vals.resize(32, "0");
+    page.set_source(&format!(
+        ".init R0 = {{{}}}\nIADD3 R1, R0, RZ, RZ\nEXIT\n",
+        vals.join(", ")
+    ));
+    page.wait("return document.querySelector('#listing').dataset.stale === 'false' && document.querySelectorAll('#listing tbody tr').length === 2;");
+    page.click("[data-fmt=\"f32\"]");
+    page.step();
+    let cells = cell_texts(&page, "written");
+    page.shot("diagram_f32_named");
+    assert_eq!(cells[..4], ["inf", "-inf", "nan", "1.5"]);
+    let grid = page.js(
+        "return Array.from(document.querySelectorAll('#grid tr[data-reg=\"R1\"] td[data-lane]')).slice(0, 4).map(td => td.textContent);",
+        vec![],
+    );
+    assert_eq!(grid, json!(["inf", "-inf", "nan", "1.5"]));
+    let no_ellipsis = page.js(
+        "return !document.querySelector('#diagram').textContent.includes('…');",
+        vec![],
+    );
+    assert_eq!(no_ellipsis, json!(true));
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+/// The event of the first step of `sim`.
+fn redux_inputs(mut sim: Sim) -> EventDetail {
+    sim.step().expect("a first step").detail
+}

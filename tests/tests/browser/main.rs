@@ -12,9 +12,11 @@ mod browser_util;
 mod dialects;
 mod editor;
 mod history;
+mod keyboard;
 mod lanes;
 mod load;
 mod puzzles;
+mod screens;
 mod share;
 
 use xtask::server::Server;

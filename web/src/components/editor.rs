@@ -189,6 +189,48 @@ fn caret_effect(
     }
 }
 
+/// The text area's keys: Esc and Ctrl+M (Tab moves the focus), F9 and
+/// Ctrl+B (breakpoint on the caret's line), Ctrl+Z over a replacement,
+/// then indentation and Enter.
+fn keydown(p: &EditorProps, tab_moves: &UseStateHandle<bool>) -> Callback<KeyboardEvent> {
+    let readonly = p.readonly;
+    let replaced_to = p.replaced_to.clone();
+    let on_undo_replace = p.on_undo_replace.clone();
+    let on_breakpoint = p.on_breakpoint.clone();
+    let tab_moves_now = **tab_moves;
+    let set_tab_moves = tab_moves.setter();
+    Callback::from(move |e: KeyboardEvent| {
+        let ta: HtmlTextAreaElement = e.target_unchecked_into();
+        let ctrl = (e.ctrl_key() || e.meta_key()) && !e.shift_key() && !e.alt_key();
+        let key = e.key();
+        if key == "Escape" || (ctrl && key.eq_ignore_ascii_case("m")) {
+            e.prevent_default();
+            set_tab_moves.set(key == "Escape" || !tab_moves_now);
+            return;
+        }
+        if key == "F9" || (ctrl && key.eq_ignore_ascii_case("b")) {
+            // A breakpoint on the caret's line (not the window's F9 too).
+            e.prevent_default();
+            e.stop_propagation();
+            on_breakpoint.emit(caret_line(&ta));
+            return;
+        }
+        if key == "Tab" && tab_moves_now {
+            return;
+        }
+        let undo =
+            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
+        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
+            e.prevent_default();
+            on_undo_replace.emit(());
+            return;
+        }
+        if !readonly && edit_key(&ta, &e) {
+            e.prevent_default();
+        }
+    })
+}
+
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
@@ -196,6 +238,9 @@ pub fn editor(p: &EditorProps) -> Html {
     let pre_ref = use_node_ref();
     let box_ref = use_node_ref();
     let hover_title = use_state(String::new);
+    // After Esc (or Ctrl+M), Tab moves the focus instead of indenting,
+    // until the editor is focused again.
+    let tab_moves = use_state(|| false);
 
     // Copy text replaced from outside into the text area.
     {
@@ -258,22 +303,7 @@ pub fn editor(p: &EditorProps) -> Html {
             cursor_cb(ta);
         })
     };
-    let readonly = p.readonly;
-    let replaced_to = p.replaced_to.clone();
-    let on_undo_replace = p.on_undo_replace.clone();
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        let ta: HtmlTextAreaElement = e.target_unchecked_into();
-        let undo =
-            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
-        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
-            e.prevent_default();
-            on_undo_replace.emit(());
-            return;
-        }
-        if !readonly && edit_key(&ta, &e) {
-            e.prevent_default();
-        }
-    });
+    let onkeydown = keydown(p, &tab_moves);
     let onkeyup = {
         let cursor_cb = cursor_cb.clone();
         Callback::from(move |e: KeyboardEvent| cursor_cb(e.target_unchecked_into()))
@@ -308,6 +338,10 @@ pub fn editor(p: &EditorProps) -> Html {
     };
 
     let n_err = p.diags.iter().filter(|d| d.error).count();
+    let onfocus = {
+        let tab_moves = tab_moves.clone();
+        Callback::from(move |_: FocusEvent| tab_moves.set(false))
+    };
 
     html! {
         <section class="pane editor-pane" aria-label="editor">
@@ -316,6 +350,9 @@ pub fn editor(p: &EditorProps) -> Html {
                 <span class="pane-info">
                     { if n_err == 0 { "assembles".to_string() } else { format!("{n_err} error{}", if n_err == 1 { "" } else { "s" }) } }
                 </span>
+                if *tab_moves {
+                    <span class="pane-info tab-moves" id="tab-moves">{ "Tab leaves the editor" }</span>
+                }
             </div>
             <div class="editor" id="editor" ref={box_ref}>
                 <div class="gutter" aria-hidden="true">
@@ -332,12 +369,19 @@ pub fn editor(p: &EditorProps) -> Html {
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
                         title={(*hover_title).clone()}
-                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} />
+                        {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} {onfocus} />
                 </div>
             </div>
             { diag_list(&p.diags, &p.on_goto) }
         </section>
     }
+}
+
+/// The 1-based line of the caret.
+fn caret_line(ta: &HtmlTextAreaElement) -> usize {
+    let v = ta.value();
+    let at = byte_of_utf16(&v, ta.selection_start().ok().flatten().unwrap_or(0));
+    v[..at].matches('\n').count() + 1
 }
 
 /// Scrolls `bx` vertically (only) so that `el`, a line inside it, is
@@ -409,10 +453,11 @@ fn fit_caret(bx: &web_sys::Element, pre: &web_sys::Element, ta: &HtmlTextAreaEle
     }
 }
 
-/// Scrolls an element into view inside its scrolling box, only if needed.
+/// Scrolls an element into view inside its scrolling box (the listing's
+/// or the editor's), only if needed; never the page, which on a phone
+/// would jump away from the diagram on every step.
 pub fn scroll_into_view(el: &web_sys::Element) {
-    let opts = web_sys::ScrollIntoViewOptions::new();
-    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    opts.set_inline(web_sys::ScrollLogicalPosition::Nearest);
-    el.scroll_into_view_with_scroll_into_view_options(&opts);
+    if let Ok(Some(bx)) = el.closest(".scroll, .editor") {
+        scroll_vertically(&bx, el);
+    }
 }

@@ -1,25 +1,11 @@
 //! The header: ISA, examples, run controls and status, Puzzles, History,
-//! Share, the theme switch and the list of keys.
+//! Share, the theme switch and the Keys dialog.
 
 use yew::prelude::*;
 
-use super::run_controls::{run_controls, run_status};
+use super::run_controls::{announce, run_controls, run_status};
 use crate::examples;
 use crate::state::{Action, Dispatch, State, Theme, ViewAction};
-
-/// The keys, as the `Keys` list shows them.
-const KEYS: &[(&str, &str)] = &[
-    ("F10", "step"),
-    ("Shift+F10", "step back"),
-    ("F5", "run to a breakpoint or the end"),
-    ("F8", "run to the caret"),
-    ("Ctrl+Enter", "assemble now and run"),
-    ("Ctrl+Shift+S", "copy a link to this state"),
-    ("Shift+click Share", "copy an iframe for embedding"),
-    ("Ctrl+S", "save now (work is autosaved anyway)"),
-    ("Tab / Shift+Tab", "indent / dedent"),
-    ("gutter click", "toggle a breakpoint"),
-];
 
 /// A `<select>`'s change as the action `f` makes of its value (None: no
 /// action); `clear` empties the select afterwards.
@@ -57,31 +43,34 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
     let on_theme = d.callback(|_: MouseEvent| Action::View(ViewAction::ToggleTheme));
     html! {
         <header class="topbar">
-            <h1>{ "warpscope" }</h1>
-            <label class="field">
-                <span>{ "ISA" }</span>
-                <select id="isa" aria-label="instruction set" onchange={on_isa}>
-                    { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
+            <div class="tb-group tb-doc">
+                <h1>{ "warpscope" }</h1>
+                <label class="field">
+                    <span>{ "ISA" }</span>
+                    <select id="isa" aria-label="instruction set" onchange={on_isa}>
+                        { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
+                    </select>
+                </label>
+                <select id="examples" aria-label="load an example" onchange={on_example}>
+                    <option value="" selected=true>{ "Examples…" }</option>
+                    { for examples::for_isa(isa).iter().map(|e| html!{ <option value={e.id}>{ e.title }</option> }) }
                 </select>
-            </label>
-            <select id="examples" aria-label="load an example" onchange={on_example}>
-                <option value="" selected=true>{ "Examples…" }</option>
-                { for examples::for_isa(isa).iter().map(|e| html!{ <option value={e.id}>{ e.title }</option> }) }
-            </select>
-            { run_controls(st, d, true) }
-            { run_status(st) }
-            <span class="spacer"></span>
-            <button class={classes!("btn", puzzles.then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
-                title="graded exercises on warp-level operations">{ "Puzzles" }</button>
-            { super::history_menu::history_menu(st.view.history_menu.is_some(), d) }
-            <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
-            <button class="btn" id="btn-theme" onclick={on_theme} title="switch light/dark">
-                { if st.view.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
-            </button>
-            <details class="keys">
-                <summary title="keyboard shortcuts">{ "Keys" }</summary>
-                <dl>{ for KEYS.iter().map(|(k, what)| html! { <><dt>{ *k }</dt><dd>{ *what }</dd></> }) }</dl>
-            </details>
+            </div>
+            <div class="tb-group runbar">
+                { run_controls(st, d, true) }
+                { run_status(st) }
+                <div class="sr-only" id="run-announce" role="status" aria-live="polite">{ announce(st) }</div>
+            </div>
+            <div class="tb-group tb-tools">
+                <button class={classes!("btn", puzzles.then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
+                    title="graded exercises on warp-level operations">{ "Puzzles" }</button>
+                { super::history_menu::history_menu(st.view.history_menu.is_some(), d) }
+                <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
+                <button class="btn" id="btn-theme" onclick={on_theme} title="switch light/dark">
+                    { if st.view.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
+                </button>
+                { super::keys::keys() }
+            </div>
         </header>
     }
 }

@@ -14,6 +14,7 @@ pub mod gutter;
 pub mod header;
 pub mod highlighted;
 pub mod history_menu;
+pub mod keys;
 pub mod listing;
 pub mod listing_row;
 pub mod reference;

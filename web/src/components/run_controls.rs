@@ -68,7 +68,37 @@ pub fn run_status(st: &State) -> Html {
     html! {
         <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
             <span class="steps">{ format!("step {steps}") }</span>
-            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))}>{ status }</span>
+            // "step limit" fits the room the status keeps in the header.
+            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={status}>
+                { status.trim_end_matches(" reached") }
+            </span>
         </div>
     }
+}
+
+/// What the live region says after a step: "step 12, line 23, SHFL.DOWN,
+/// 16 lanes took part", and how the run ended when it did.
+pub fn announce(st: &State) -> String {
+    let status = st.run.status_text();
+    let Some(ev) = st.run.last_event() else {
+        return format!("step 0, {status}");
+    };
+    let text = super::tabs::event_text(st).unwrap_or_default();
+    let mnemonic = text
+        .split_whitespace()
+        .find(|w| !w.starts_with('@'))
+        .unwrap_or("")
+        .trim_end_matches(';');
+    let n = ev.lanes.count_ones();
+    let ended = if status == "running" {
+        String::new()
+    } else {
+        format!(", {status}")
+    };
+    format!(
+        "step {}, line {}, {mnemonic}, {n} lane{} took part{ended}",
+        ev.step + 1,
+        ev.line,
+        if n == 1 { "" } else { "s" }
+    )
 }

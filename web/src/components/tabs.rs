@@ -50,20 +50,48 @@ fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
     }
 }
 
-/// The right column: tab bar and the tab shown.
+/// The right column: tab bar and the tab shown, as WAI-ARIA tabs: one
+/// tab in the Tab order, Left/Right/Home/End move between them.
 pub fn tabs(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
     let on = st.view.tab;
+    let id = |t: Tab| format!("tab-{}", t.label().to_ascii_lowercase());
     let buttons = Tab::ALL.iter().map(|&t| {
         let onclick = d.callback(move |_: MouseEvent| Action::View(ViewAction::SetTab(t)));
         html! {
-            <button role="tab" class={classes!("tab", (on == t).then_some("on"))} data-tab={t.label()}
-                aria-selected={(on == t).to_string()} {onclick}>{ t.label() }</button>
+            <button role="tab" id={id(t)} class={classes!("tab", (on == t).then_some("on"))} data-tab={t.label()}
+                aria-selected={(on == t).to_string()} aria-controls="tab-panel"
+                tabindex={if on == t { "0" } else { "-1" }} {onclick}>{ t.label() }</button>
         }
     });
+    let onkeydown = {
+        let d = d.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let n = Tab::ALL.len();
+            let i = Tab::ALL.iter().position(|&t| t == on).unwrap_or(0);
+            let next = match e.key().as_str() {
+                "ArrowRight" => (i + 1) % n,
+                "ArrowLeft" => (i + n - 1) % n,
+                "Home" => 0,
+                "End" => n - 1,
+                _ => return,
+            };
+            e.prevent_default();
+            let t = Tab::ALL[next];
+            d.send(Action::View(ViewAction::SetTab(t)));
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|doc| doc.get_element_by_id(&id(t)))
+                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+            {
+                let _ = el.focus();
+            }
+        })
+    };
     html! {
         <div class="col right">
-            <nav class="tabs" role="tablist">{ for buttons }</nav>
-            <div class="tab-body" data-tab={on.label()}>{ body(st, d, cbs) }</div>
+            <nav class="tabs" role="tablist" aria-label="views" {onkeydown}>{ for buttons }</nav>
+            <div class="tab-body" id="tab-panel" role="tabpanel" aria-labelledby={id(on)} tabindex="0"
+                data-tab={on.label()}>{ body(st, d, cbs) }</div>
         </div>
     }
 }

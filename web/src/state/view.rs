@@ -33,12 +33,16 @@ impl Fmt {
             Fmt::Float => "f32",
         }
     }
-    /// A value in this format.
+    /// A value in this format; infinities and NaN by name (`inf`,
+    /// `-inf`, `nan`), not as the assembler's `0f7f800000`.
     pub fn show(self, v: u32) -> String {
+        let f = f32::from_bits(v);
         match self {
             Fmt::Hex => format!("{v:x}"),
             Fmt::Unsigned => v.to_string(),
             Fmt::Signed => (v as i32).to_string(),
+            Fmt::Float if f.is_nan() => "nan".into(),
+            Fmt::Float if f.is_infinite() => if f > 0.0 { "inf" } else { "-inf" }.into(),
             Fmt::Float => text::float_text(v),
         }
     }
@@ -49,7 +53,7 @@ pub fn all_formats(v: u32) -> String {
     format!(
         "hex {v:#010x}\nu32 {v}\ns32 {}\nf32 {}",
         v as i32,
-        text::float_text(v)
+        Fmt::Float.show(v)
     )
 }
 

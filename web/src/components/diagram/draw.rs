@@ -31,14 +31,38 @@ pub fn bit(m: u32, l: usize) -> bool {
     m >> l & 1 == 1
 }
 
-/// A value shortened to fit a cell.
-pub fn short(s: String) -> String {
-    if s.chars().count() > 6 {
-        let t: String = s.chars().take(5).collect();
-        format!("{t}…")
-    } else {
-        s
+/// A cell's box and its text, whole, centred on `cx` at `y`: up to 3
+/// characters large, up to 5 small, longer ones in lines of 5 (up to 10)
+/// or of 6 in a smaller size.
+fn cell_text(cx: i32, y: i32, text: &str) -> Html {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    if n <= 5 {
+        return cell_box(cx, y, (n > 3).then_some("small"), text.to_string().into());
     }
+    // Sizes in tenths of a unit (integers: no float formatting code).
+    let (per, size, lh, class) = if n <= 10 {
+        (5, 75, 80, "small")
+    } else {
+        (6, 60, 65, "tiny")
+    };
+    let lines: Vec<String> = chars.chunks(per).map(|c| c.iter().collect()).collect();
+    let k = lines.len() as i32;
+    let tenths = |v: i32| {
+        format!(
+            "{}{}.{}",
+            if v < 0 { "-" } else { "" },
+            v.abs() / 10,
+            v.abs() % 10
+        )
+    };
+    // The first line's baseline, relative to the one-line baseline at y + 15.
+    let up = 110 + size * 35 / 100 - (k - 1) * lh / 2 - 150;
+    let spans = lines.iter().enumerate().map(|(i, l)| {
+        let dy = tenths(if i == 0 { up } else { lh });
+        html! { <tspan x={cx.to_string()} {dy}>{ l }</tspan> }
+    });
+    cell_box(cx, y, Some(class), spans.collect())
 }
 
 /// One lane cell of a row.
@@ -71,7 +95,7 @@ pub fn lane_row(
             <g class={classes!("cell", c.class, hl.then_some("hl"))} data-row={row} data-lane={l.to_string()}
                data-value={c.value} onmouseenter={enter} onmouseleave={leave}>
                 <title>{ c.title }</title>
-                { cell_box(x(l), y, c.text.chars().count() > 3, c.text.into()) }
+                { cell_text(x(l), y, &c.text) }
             </g>
         })
     });
@@ -83,13 +107,13 @@ pub fn lane_row(
     }
 }
 
-/// A cell's box centred on `cx` with its top at `y`, and its text
-/// (`small` for long texts).
-pub fn cell_box(cx: i32, y: i32, small: bool, text: Html) -> Html {
+/// A cell's box centred on `cx` with its top at `y`, and its text (with
+/// a size `class` for long texts).
+pub fn cell_box(cx: i32, y: i32, class: Option<&'static str>, text: Html) -> Html {
     html! {
         <>
             <rect x={(cx - DX / 2 + 2).to_string()} y={y.to_string()} width={(DX - 4).to_string()} height="22" rx="3" />
-            <text x={cx.to_string()} y={(y + 15).to_string()} text-anchor="middle" class={small.then_some("small")}>{ text }</text>
+            <text x={cx.to_string()} y={(y + 15).to_string()} text-anchor="middle" {class}>{ text }</text>
         </>
     }
 }

@@ -29,7 +29,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
                         <g class={classes!("cell", if h { "one" } else { "zero" })} data-row={row} data-bit={b.to_string()}
                            data-value={u8::from(on).to_string()} data-in-range={u8::from(h).to_string()}>
                             <title>{ format!("{label} bit {b}") }</title>
-                            { cell_box(bx(b), y, false, html! { u8::from(on) }) }
+                            { cell_box(bx(b), y, None, html! { u8::from(on) }) }
                         </g>
                     }
                 });

@@ -65,7 +65,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                         <g class={classes!("cell", if !m { "off" } else if on { "one" } else { "zero" })} data-row="src-bit" data-bit={i.to_string()}
                            data-value={u8::from(on).to_string()} data-mask={u8::from(m).to_string()}>
                             <title>{ format!("{src_name} bit {i}{}", if m { " (mask bit set: copied)" } else { " (masked out: Ra's bit kept)" }) }</title>
-                            { cell_box(src_x(i), y0, false, html! { u8::from(on) }) }
+                            { cell_box(src_x(i), y0, None, html! { u8::from(on) }) }
                         </g>
                     }
                 });
@@ -81,7 +81,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                         <g class={classes!("cell", if copied { "one" } else if in_byte { "val" } else { "zero" })} data-row="rd-bit" data-bit={b.to_string()}
                            data-value={u8::from(on).to_string()} data-copied={u8::from(copied).to_string()}>
                             <title>{ format!("{rd_name} bit {b}: {}", if copied { format!("{src_name} bit {}", b - 8 * k) } else { "from Ra".to_string() }) }</title>
-                            { cell_box(bx(b), y0 + 52, false, html! { u8::from(on) }) }
+                            { cell_box(bx(b), y0 + 52, None, html! { u8::from(on) }) }
                         </g>
                     }
                 });

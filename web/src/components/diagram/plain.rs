@@ -75,7 +75,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 rows.push(html! {
                             <g data-reg={name.clone()}>
                                 { lane_row(y, &name, label, h, on_hover, |l| bit(lanes, l).then(|| Cell {
-                                    class: "val", text: short(fmt.show(vals[l])),
+                                    class: "val", text: fmt.show(vals[l]),
                                     title: format!("{name} lane {l} = {}\n{}", fmt.show(vals[l]), all_formats(vals[l])), value: vals[l].to_string() })) }
                             </g>
                         });

@@ -1,8 +1,8 @@
 //! REDUX: the inputs flowing into the result.
 
 use super::draw::*;
-use crate::state::all_formats;
-use warpscope_core::sim::{EventDetail, StepEvent};
+use crate::state::{all_formats, Fmt};
+use warpscope_core::sim::{EventDetail, IntType, StepEvent};
 use yew::prelude::*;
 
 /// The drawing of one step.
@@ -16,7 +16,12 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
+    let (h, on_hover, ran) = (c.hover, &c.on_hover, ev.lanes);
+    // Signed data read as unsigned would show -1 as 4294967295.
+    let fmt = match (dtype, c.fmt) {
+        (IntType::S32, Fmt::Unsigned) => Fmt::Signed,
+        (_, f) => f,
+    };
     let rx = X0 + 16 * DX;
     let lines = (0..32).filter(|&l| bit(ran, l)).map(|l| {
                 let class = classes!("flow", h.map(|hl| if hl == l { "hl" } else { "dim" }));
@@ -27,7 +32,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             { lane_numbers(8) }
             <g class="flows">{ for lines }</g>
             { lane_row(26, "input", "input", h, on_hover, |l| bit(ran, l).then(|| Cell {
-                class: "val", text: short(fmt.show(inputs[l])),
+                class: "val", text: fmt.show(inputs[l]),
                 title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
             <g class="result" data-result={result.to_string()}>
                 <rect x={(rx - 90).to_string()} y="104" width="180" height="28" rx="4" />

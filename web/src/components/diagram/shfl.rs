@@ -106,7 +106,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             } else {
                 "val"
             },
-            text: short(fmt.show(values[l])),
+            text: fmt.show(values[l]),
             title: format!(
                 "lane {l} received {}\n{}",
                 fmt.show(values[l]),

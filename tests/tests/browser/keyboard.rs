@@ -1,0 +1,199 @@
+//! The playground driven by the keyboard alone, with real (trusted) key
+//! presses: load an example from the menu, indent in the editor, leave it
+//! with Esc and Tab, set a breakpoint with F9, run to it, step back, switch
+//! tabs with the arrow keys, and open and close the Keys dialog. The run
+//! status is checked in the live region a screen reader announces.
+//!
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored keyboard::`
+//! after `cargo xtask build`.
+
+use crate::browser_util::Page;
+use serde_json::json;
+use warpscope_core::examples::w128_examples;
+
+fn press(page: &Page, chords: &[&[&str]]) {
+    page.browser.press(chords).expect("keys pressed");
+}
+
+/// Whether the focused element matches `css`.
+fn focused(page: &Page, css: &str) -> bool {
+    page.js(
+        "return document.activeElement !== null && document.activeElement.matches(arguments[0]);",
+        vec![json!(css)],
+    ) == json!(true)
+}
+
+/// Presses Tab (or Shift+Tab) until the focus is on `css`, passing
+/// through the editor as a user does (Esc first).
+fn tab_to(page: &Page, css: &str, back: bool) {
+    for _ in 0..60 {
+        if focused(page, css) {
+            return;
+        }
+        if focused(page, "#editor textarea") {
+            // Tab indents in the editor; Esc lets it move the focus.
+            press(page, &[&["Escape"]]);
+        }
+        if back {
+            press(page, &[&["Shift", "Tab"]]);
+        } else {
+            press(page, &[&["Tab"]]);
+        }
+    }
+    let at = page.js(
+        "const e = document.activeElement; return e ? e.outerHTML.slice(0, 120) : null;",
+        vec![],
+    );
+    panic!("Tab never reached {css}; the focus is on {at}");
+}
+
+/// The live region's text.
+fn announced(page: &Page) -> String {
+    page.js(
+        "return document.querySelector('#run-announce[aria-live=\"polite\"]').textContent;",
+        vec![],
+    )
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+/// The selected tab: (its label, the panel's tab, whether it has the focus,
+/// the tabs' tabindex values).
+fn tab_state(page: &Page) -> serde_json::Value {
+    page.js(
+        "const sel = Array.from(document.querySelectorAll('[role=tablist] [role=tab]'));
+         const on = sel.filter(t => t.getAttribute('aria-selected') === 'true');
+         const panel = document.querySelector('[role=tabpanel]');
+         return [on.map(t => t.dataset.tab).join(','), panel.dataset.tab,
+                 on.length === 1 && document.activeElement === on[0],
+                 sel.map(t => t.tabIndex).join(','),
+                 panel.id === on[0].getAttribute('aria-controls') && panel.getAttribute('aria-labelledby') === on[0].id];",
+        vec![],
+    )
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn the_playground_works_by_keyboard_alone() {
+    let page = Page::open(1280, 800);
+    let ex = &w128_examples()[0];
+    assert_eq!(ex.id, "special_registers");
+
+    // The examples menu: Tab to it, Down picks the first example.
+    tab_to(&page, "#examples", false);
+    press(&page, &[&["ArrowDown"]]);
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {} && document.querySelector('#listing').dataset.stale === 'false';",
+        json!(ex.source)
+    ));
+    assert!(announced(&page).starts_with("step 0"));
+
+    // Into the editor; Tab indents there.
+    tab_to(&page, "#editor textarea", false);
+    let mut to_line_25: Vec<&[&str]> = vec![&["Control", "Home"]];
+    to_line_25.extend(std::iter::repeat_n(&["ArrowDown"][..], 24));
+    press(&page, &to_line_25);
+    press(&page, &[&["Tab"]]);
+    assert!(
+        focused(&page, "#editor textarea"),
+        "Tab stays in the editor"
+    );
+    page.wait("return document.querySelector('#editor textarea').value.split('\\n')[24].startsWith('        VOTE.ANY');");
+
+    // F9 toggles a breakpoint on the caret's line, Ctrl+B too.
+    press(&page, &[&["F9"]]);
+    page.wait("return document.querySelector('.gutter-line[data-line=\"25\"]').dataset.breakpoint === 'true';");
+    press(&page, &[&["Control", "b"]]);
+    page.wait("return document.querySelector('.gutter-line[data-line=\"25\"]').dataset.breakpoint === 'false';");
+    press(&page, &[&["F9"]]);
+    page.wait("return document.querySelector('.gutter-line[data-line=\"25\"]').dataset.breakpoint === 'true' && document.querySelector('#listing').dataset.stale === 'false';");
+
+    // F5 runs to the breakpoint: six instructions ran, VOTE.ANY is next.
+    press(&page, &[&["F5"]]);
+    page.wait("return document.querySelector('#run-status').dataset.steps === '6';");
+    page.wait(
+        "return document.querySelector('#editor .code .line-bg.exec[data-line=\"25\"]') !== null;",
+    );
+    assert_eq!(
+        announced(&page),
+        "step 6, line 24, ISETP.NE.AND, 32 lanes took part"
+    );
+    press(&page, &[&["Shift", "F10"]]);
+    page.wait("return document.querySelector('#run-status').dataset.steps === '5';");
+    assert_eq!(
+        announced(&page),
+        "step 5, line 23, LOP3.LUT, 32 lanes took part"
+    );
+    press(&page, &[&["F10"], &["F10"]]);
+    page.wait("return document.querySelector('#run-status').dataset.steps === '7';");
+    assert_eq!(
+        announced(&page),
+        "step 7, line 25, VOTE.ANY, 32 lanes took part"
+    );
+
+    // Esc, then Tab leaves the editor, and the text is as it was.
+    let text = page.source();
+    press(&page, &[&["Escape"], &["Tab"]]);
+    assert!(!focused(&page, "#editor textarea"), "Tab left the editor");
+    assert_eq!(page.source(), text);
+
+    // The tabs: one Tab stop, the arrows, Home and End move between them.
+    tab_to(&page, "[role=tab][aria-selected=true]", false);
+    assert_eq!(
+        tab_state(&page),
+        json!(["Lanes", "Lanes", true, "0,-1,-1", true])
+    );
+    press(&page, &[&["ArrowRight"]]);
+    page.wait("return document.querySelector('[role=tabpanel]').dataset.tab === 'Encoding';");
+    assert_eq!(
+        tab_state(&page),
+        json!(["Encoding", "Encoding", true, "-1,0,-1", true])
+    );
+    press(&page, &[&["End"]]);
+    page.wait("return document.querySelector('[role=tabpanel]').dataset.tab === 'Reference';");
+    assert_eq!(
+        tab_state(&page),
+        json!(["Reference", "Reference", true, "-1,-1,0", true])
+    );
+    press(&page, &[&["ArrowRight"]]);
+    page.wait("return document.querySelector('[role=tabpanel]').dataset.tab === 'Lanes';");
+    press(&page, &[&["ArrowLeft"]]);
+    page.wait("return document.querySelector('[role=tabpanel]').dataset.tab === 'Reference';");
+    press(&page, &[&["Home"]]);
+    page.wait("return document.querySelector('[role=tabpanel]').dataset.tab === 'Lanes';");
+    assert_eq!(
+        tab_state(&page),
+        json!(["Lanes", "Lanes", true, "0,-1,-1", true])
+    );
+
+    // The Keys dialog: Enter opens it with the focus inside, Tab keeps
+    // the focus inside, Esc closes it and the focus goes back.
+    tab_to(&page, "#btn-keys", true);
+    press(&page, &[&["Enter"]]);
+    page.wait("const d = document.querySelector('#keys-dialog[role=dialog][aria-modal=true]'); return d.open && d.contains(document.activeElement);");
+    assert!(page
+        .js(
+            "return document.querySelector('#keys-dialog').textContent;",
+            vec![]
+        )
+        .as_str()
+        .unwrap()
+        .contains("F9 / Ctrl+B"));
+    page.shot("keys_dialog");
+    press(&page, &[&["Tab"], &["Tab"], &["Shift", "Tab"]]);
+    assert!(
+        focused(&page, "#keys-dialog, #keys-dialog *"),
+        "focus trapped"
+    );
+    press(&page, &[&["Escape"]]);
+    page.wait("return !document.querySelector('#keys-dialog').open;");
+    assert!(focused(&page, "#btn-keys"), "focus back on Keys");
+    // A click outside closes it too.
+    press(&page, &[&["Enter"]]);
+    page.wait("return document.querySelector('#keys-dialog').open;");
+    page.click("#keys-dialog");
+    page.wait("return !document.querySelector('#keys-dialog').open;");
+    assert_eq!(page.steps(), 7, "no key reached the run controls");
+    assert_eq!(page.page_errors(), json!([]));
+}

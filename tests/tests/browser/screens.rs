@@ -1,0 +1,156 @@
+//! Browser tests of the layout at the screen sizes the playground is used
+//! on: a phone opening a shared link (390×844 at three device pixels per
+//! CSS pixel), a small laptop (1024×768), a projector (1280×720) and a
+//! desktop (1440×900), and the projector at 150% browser zoom. At each size, with a shuffle example stepped a few
+//! times: the page never scrolls sideways, every header and run control
+//! lies inside the viewport's width and stays where it was while stepping,
+//! and the lane diagram is at least 300 px wide and never drawn smaller
+//! than its own size.
+//!
+//! Run with `cargo test -p warpscope-e2e --test browser -- --ignored screens::`
+//! after `cargo xtask build`; screenshots go to `target/e2e/screen_*.png`.
+
+use crate::browser_util::Page;
+use serde_json::{json, Value};
+use warpscope_core::examples::w128_example;
+
+/// (name, width, height, device pixels per CSS pixel, mobile).
+const SIZES: &[(&str, u32, u32, f64, bool)] = &[
+    ("phone", 390, 844, 3.0, true),
+    ("1024", 1024, 768, 1.0, false),
+    ("1280", 1280, 720, 1.0, false),
+    ("1440", 1440, 900, 1.0, false),
+    // 1280×720 at 150% browser zoom: fewer, larger CSS pixels.
+    ("1280_zoom150", 853, 480, 1.5, false),
+];
+
+/// Every header and run control: the elements a user must reach.
+const CONTROLS: &str = "#isa, #examples, .run-controls button, #speed, #run-status, #btn-puzzles, \
+     .history > button, #btn-share, #btn-theme, .keys > button, .keys summary";
+
+/// Emulates a screen of `w`×`h` CSS pixels.
+fn emulate(page: &Page, w: u32, h: u32, scale: f64, mobile: bool) {
+    page.browser
+        .cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": w, "height": h, "deviceScaleFactor": scale, "mobile": mobile }),
+        )
+        .expect("device metrics override");
+    page.browser
+        .cdp(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": mobile, "maxTouchPoints": 5 }),
+        )
+        .expect("touch emulation");
+    // A phone's layout viewport may be wider than its screen.
+    let width = if mobile {
+        "screen.width"
+    } else {
+        "window.innerWidth"
+    };
+    page.wait(&format!("return {width} === {w};"));
+}
+
+/// Loads a w128 example through the examples menu and waits for it.
+fn load(page: &Page, id: &str) {
+    let ex = w128_example(id).unwrap_or_else(|| panic!("example {id}"));
+    page.choose("#examples", id);
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {} && document.querySelector('#listing').dataset.stale === 'false' && Number(document.querySelector('#run-status').dataset.steps) === 0;",
+        json!(ex.source)
+    ));
+}
+
+/// The controls' boxes: (what, left, top, right, bottom).
+fn control_boxes(page: &Page) -> Vec<(String, f64, f64, f64, f64)> {
+    let v = page.js(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(e => {
+             const r = e.getBoundingClientRect();
+             const bar = e.closest('.runbar');
+             const dy = bar && getComputedStyle(bar).position === 'fixed' ? 0 : window.scrollY;
+             return [e.id || e.className || e.tagName, r.left, r.top + dy, r.right, r.bottom + dy];
+         });",
+        vec![json!(CONTROLS)],
+    );
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|b| {
+            let n = |i: usize| b[i].as_f64().unwrap_or(f64::NAN);
+            (
+                b[0].as_str().unwrap_or("?").to_string(),
+                n(1),
+                n(2),
+                n(3),
+                n(4),
+            )
+        })
+        .collect()
+}
+
+fn check_size(page: &Page, name: &str, w: u32) {
+    let before = control_boxes(page);
+    for _ in 0..4 {
+        page.step();
+    }
+    page.wait("return document.querySelector('#diagram[data-kind=\"shfl\"]') !== null;");
+    let layout: Value = page.js(
+        "const s = document.scrollingElement;
+         const svg = document.querySelector('#diagram svg');
+         const d = svg.getBoundingClientRect();
+         return [s.scrollWidth, window.innerWidth, d.width, d.width / svg.viewBox.baseVal.width];",
+        vec![],
+    );
+    let (scroll_w, inner_w, diagram_w) = (
+        layout[0].as_f64().unwrap(),
+        layout[1].as_f64().unwrap(),
+        layout[2].as_f64().unwrap(),
+    );
+    // A phone widens its layout viewport to the page's width: compare
+    // with the screen's width, not the viewport's.
+    let inner_w = inner_w.min(f64::from(w));
+    assert!(
+        scroll_w <= inner_w,
+        "{name}: the page scrolls sideways to {scroll_w} px in {inner_w}"
+    );
+    assert!(
+        diagram_w >= 300.0,
+        "{name}: the lane diagram is {diagram_w} px wide"
+    );
+    // The drawing is never shrunk below its own size (its text below
+    // 11 CSS px): zoom enlarges it.
+    let scale = layout[3].as_f64().unwrap();
+    assert!(
+        scale >= 0.99,
+        "{name}: the lane diagram is drawn at {scale}"
+    );
+    let after = control_boxes(page);
+    assert!(after.len() >= 12, "{name}: controls found: {after:?}");
+    for (what, l, t, r, b) in &after {
+        assert!(
+            *l >= 0.0 && *r <= inner_w && r > l && b > t,
+            "{name}: {what} lies at {l}..{r} px, outside 0..{inner_w}"
+        );
+    }
+    // Stepping moves no control (the counter and the status have room).
+    let moved: Vec<_> = before
+        .iter()
+        .zip(&after)
+        .filter(|(a, b)| (a.1 - b.1).abs() > 0.5 || (a.2 - b.2).abs() > 0.5)
+        .map(|(a, b)| format!("{} {:?} -> {:?}", a.0, (a.1, a.2), (b.1, b.2)))
+        .collect();
+    assert!(moved.is_empty(), "{name}: controls moved: {moved:?}");
+    page.shot(&format!("screen_{name}"));
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_screen_size_fits_without_sideways_scroll() {
+    let page = Page::open(1280, 800);
+    for &(name, w, h, scale, mobile) in SIZES {
+        emulate(&page, w, h, scale, mobile);
+        load(&page, "segmented");
+        check_size(&page, name, w);
+    }
+    assert_eq!(page.page_errors(), json!([]));
+}
