@@ -82,37 +82,19 @@ fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
 }
 
-/// Register-like names (the project-wide built-in operand classes).
+/// Register-like names, as core's operand classes read them (a name
+/// that looks like a register but is out of range still highlights as
+/// one; the assembler says why it is wrong).
 fn reg_class(word: &str) -> Option<Class> {
-    let u = word.to_ascii_uppercase();
-    let digits = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
-    if u == "RZ" || u == "URZ" {
-        return Some(Class::Register);
-    }
-    if u == "PT" || u == "UPT" {
-        return Some(Class::Predicate);
-    }
-    if let Some(r) = u.strip_prefix("UR") {
-        if digits(r) {
-            return Some(Class::Register);
-        }
-    }
-    if let Some(r) = u.strip_prefix("UP") {
-        if digits(r) {
-            return Some(Class::Predicate);
-        }
-    }
-    if let Some(r) = u.strip_prefix('R') {
-        if digits(r) {
-            return Some(Class::Register);
-        }
-    }
-    if let Some(r) = u.strip_prefix('P') {
-        if digits(r) {
-            return Some(Class::Predicate);
-        }
-    }
-    None
+    use warpscope_core::operand::reg::{self, RegClass, RegName};
+    let class = match reg::parse(word, RegClass::SASS) {
+        RegName::Reg(c, _) | RegName::Bad(c, ..) => c,
+        RegName::NotReg => return None,
+    };
+    Some(match class {
+        RegClass::P | RegClass::UP => Class::Predicate,
+        _ => Class::Register,
+    })
 }
 
 fn line_pieces(isa: &Isa, line: &str, in_block: &mut bool) -> Vec<Piece> {

@@ -226,6 +226,16 @@ fn register_rows(
     let st = &sim.warp;
     let ev = sim.event.as_deref();
     let lane_class = |l: usize| format!("lane-{}", states[l]);
+    // A lane cell's classes: its kind, the lane's state, and whether the
+    // last step changed or only wrote it (`c`, `w`: lane masks).
+    let cell_class = |kind: &'static str, l: usize, c: u32, w: u32| {
+        classes!(
+            kind,
+            lane_class(l),
+            (c >> l & 1 == 1).then_some("changed"),
+            (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
+        )
+    };
     let mut lane_rows: Vec<Html> = Vec::new();
     let mut uniform: Vec<Html> = Vec::new();
     let touched = &sim.touched;
@@ -247,12 +257,7 @@ fn register_rows(
                 let name = loc.name();
                 let cells = (0..32).map(|l| {
                     let v = vals[l];
-                    let class = classes!(
-                        "flags",
-                        lane_class(l),
-                        (c >> l & 1 == 1).then_some("changed"),
-                        (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
-                    );
+                    let class = cell_class("flags", l, c, w);
                     let letters = flags.iter().rev().map(|(f, b)| {
                         let on = v >> b & 1 == 1;
                         let letter = f.chars().next().unwrap_or('?');
@@ -272,12 +277,7 @@ fn register_rows(
                 let vals = st.reg(n);
                 let cells = (0..32).map(|l| {
                     let v = vals[l];
-                    let class = classes!(
-                        "val",
-                        lane_class(l),
-                        (c >> l & 1 == 1).then_some("changed"),
-                        (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
-                    );
+                    let class = cell_class("val", l, c, w);
                     html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()}>{ p.fmt.show(v) }</td> }
                 });
                 lane_rows.push(html! {
@@ -288,13 +288,8 @@ fn register_rows(
                 let m = st.pred(n);
                 let cells = (0..32).map(|l| {
                     let v = m >> l & 1;
-                    let class = classes!(
-                        "pred",
-                        lane_class(l),
-                        if v == 1 { "t" } else { "f" },
-                        (c >> l & 1 == 1).then_some("changed"),
-                        (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
-                    );
+                    let mut class = cell_class("pred", l, c, w);
+                    class.push(if v == 1 { "t" } else { "f" });
                     html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} title={format!("P{n} lane {l}: {}", v == 1)}>{ if v == 1 { "●" } else { "○" } }</td> }
                 });
                 lane_rows.push(html! {
