@@ -243,8 +243,19 @@ const ZERO_FILES: &[(Builtin, &str, &str, u8, FileShape, &str)] = &[
     ),
 ];
 
-/// The register files of an ISA's machine, in display order.
+/// The register files of an ISA's machine, in display order (worked out
+/// from the description once and kept with the ISA).
 pub fn register_files(isa: &Isa) -> Vec<RegFile> {
+    isa.derived
+        .get_or_init(|| RegFiles(files_of(isa)))
+        .0
+        .clone()
+}
+
+/// The register files of an ISA, as kept in [`Isa::derived`].
+struct RegFiles(Vec<RegFile>);
+
+fn files_of(isa: &Isa) -> Vec<RegFile> {
     let uses = Uses::of(isa);
     let file = |name, count, shape, doc| RegFile {
         name,

@@ -56,8 +56,7 @@ use crate::inst::Inst;
 use crate::sim::operands::PT;
 use crate::spec::model::{Isa, Machine};
 use fields::{Fields, PredSlot};
-use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Where a source operand's value comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,18 +357,10 @@ fn prepare_all(isa: &Isa) -> Prepared {
     Prepared { entries }
 }
 
-/// The prepared semantics of `isa`: computed once for each bundled ISA,
-/// every time for any other.
-pub(crate) fn prepared(isa: &Isa) -> Cow<'static, Prepared> {
-    static CACHE: [OnceLock<Prepared>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let bundled = crate::isas::NAMES
-        .iter()
-        .position(|n| *n == isa.name)
-        .filter(|_| crate::isas::by_name(&isa.name).is_some_and(|b| std::ptr::eq(b, isa)));
-    match bundled.and_then(|i| CACHE.get(i)) {
-        Some(cell) => Cow::Borrowed(cell.get_or_init(|| prepare_all(isa))),
-        None => Cow::Owned(prepare_all(isa)),
-    }
+/// The prepared semantics of `isa`, computed the first time a simulator
+/// of it is built and kept with the ISA (as the codec keeps its layouts).
+pub(crate) fn prepared(isa: &Isa) -> Arc<Prepared> {
+    isa.derived.get_or_init(|| prepare_all(isa))
 }
 
 /// The lanes of one step.
