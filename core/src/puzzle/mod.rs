@@ -174,7 +174,7 @@ pub fn per_lane(reg: Loc) -> bool {
 macro_rules! bundle {
     ($($id:literal),* $(,)?) => {
         /// The bundled puzzles: `(id, file text)`, easiest first.
-        pub const BUNDLED: &[(&str, &str)] = &[
+        pub static BUNDLED: &[(&str, &str)] = &[
             $(($id, include_str!(concat!("../../puzzles/", $id, ".puzzle")))),*
         ];
     };
