@@ -37,7 +37,7 @@ fn main() {
                 )
             });
         let path = out.join(format!("{}.wsi", b.id.name()));
-        std::fs::write(&path, spec::compact::write(&isa, b.sources))
+        std::fs::write(&path, spec::compact::write(&isa))
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
     }
 }

@@ -8,9 +8,6 @@ use std::hint::black_box;
 use warpscope_core::isas;
 use warpscope_core::spec::compact;
 
-/// Description files `(name, text)`, as `isas` keeps them.
-type Sources = &'static [(&'static str, &'static str)];
-
 fn open(c: &mut Criterion) {
     let mut g = c.benchmark_group("open all three ISAs");
     g.bench_function("read the description texts", |b| {
@@ -20,18 +17,14 @@ fn open(c: &mut Criterion) {
             }
         })
     });
-    let compiled: Vec<(Vec<u8>, Sources)> = isas::NAMES
+    let compiled: Vec<Vec<u8>> = isas::NAMES
         .iter()
-        .map(|n| {
-            let sources = isas::sources_by_name(n).expect("bundled");
-            let isa = isas::by_name(n).expect("bundled");
-            (compact::write(isa, sources), sources)
-        })
+        .map(|n| compact::write(isas::by_name(n).expect("bundled")))
         .collect();
     g.bench_function("open the compiled forms", |b| {
         b.iter(|| {
-            for (bytes, sources) in &compiled {
-                black_box(compact::read(bytes, sources).expect("compiled form reads"));
+            for bytes in &compiled {
+                black_box(compact::read(bytes).expect("compiled form reads"));
             }
         })
     });

@@ -150,6 +150,6 @@ const COMPILED: [&[u8]; 3] = [
 ];
 
 fn open_compiled(id: Id) -> Isa {
-    crate::spec::compact::read(COMPILED[id as usize], id.sources())
+    crate::spec::compact::read(COMPILED[id as usize])
         .unwrap_or_else(|| panic!("the compiled `{id}` description is missing or damaged"))
 }

@@ -8,8 +8,8 @@
 //! only copies numbers and strings back into the model. A browser tab
 //! therefore does no description parsing at start-up.
 //!
-//! Layout: the magic `WSI1`, a string table (every distinct string once,
-//! either inline or as a place in a description text), then the model in declaration order. Numbers are unsigned LEB128
+//! Layout: the magic `WSI2`, a string table (every distinct string once),
+//! then the model in declaration order. Numbers are unsigned LEB128
 //! varints (signed ones zigzag-encoded first, 128-bit ones as two halves);
 //! strings are indices into the table; lists are a count then the items.
 //!
@@ -17,61 +17,39 @@
 //! use warpscope_core::spec::{compact, load};
 //! let src = "__DefBitFieldType Optype<4>\n    NOP;\n    MOV;\n";
 //! let isa = load("mini", 32, &[("mini.isa", src)]).unwrap();
-//! let files = [("mini.isa", src)];
-//! let bytes = compact::write(&isa, &files);
-//! let back = compact::read(&bytes, &files).unwrap();
+//! let bytes = compact::write(&isa);
+//! let back = compact::read(&bytes).unwrap();
 //! assert_eq!(back.types[0].value_of("MOV"), Some(1));
-//! assert_eq!(compact::write(&back, &files), bytes);
-//! assert!(compact::read(&bytes[..bytes.len() - 1], &files).is_none());
+//! assert_eq!(compact::write(&back), bytes);
+//! assert!(compact::read(&bytes[..bytes.len() - 1]).is_none());
 //! ```
 
 use super::model::*;
 use crate::diag::Span;
 use std::collections::HashMap;
 
-const MAGIC: &[u8; 4] = b"WSI1";
+const MAGIC: &[u8; 4] = b"WSI2";
 
-/// The compact form of `isa`, read from the description files `sources`
-/// (`(name, text)`, as given to the loader). A string that appears
-/// verbatim in a source text (documentation mostly) is stored as a
-/// reference into it, so a program that carries the texts anyway does not
-/// carry those strings twice; [`read()`] needs the same texts.
-pub fn write(isa: &Isa, sources: &[(&str, &str)]) -> Vec<u8> {
+/// The compact form of `isa`: every string it holds (documentation
+/// mostly) is written out, so the form stands alone; a program that opens
+/// it need not carry the description texts at all (the browser bundle
+/// does not).
+pub fn write(isa: &Isa) -> Vec<u8> {
     let mut w = Writer::default();
     w.isa(isa);
     let mut out = MAGIC.to_vec();
     put(&mut out, w.strings.len() as u64);
     for s in &w.strings {
-        let found = (s.len() >= MIN_REFERENCE)
-            .then(|| {
-                sources
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, (_, text))| text.find(s.as_str()).map(|at| (i, at)))
-            })
-            .flatten();
-        match found {
-            Some((file, at)) => {
-                put(&mut out, (file as u64) << 1 | 1);
-                put(&mut out, at as u64);
-                put(&mut out, s.len() as u64);
-            }
-            None => {
-                put(&mut out, (s.len() as u64) << 1);
-                out.extend_from_slice(s.as_bytes());
-            }
-        }
+        put(&mut out, s.len() as u64);
+        out.extend_from_slice(s.as_bytes());
     }
     out.extend_from_slice(&w.body);
     out
 }
 
-/// Strings at least this long are looked up in the sources.
-const MIN_REFERENCE: usize = 16;
-
-/// The model written by [`write()`] with the same `sources`, or `None` if
-/// `bytes` is not a whole, well-formed compact description of them.
-pub fn read<'a>(bytes: &'a [u8], sources: &[(&'a str, &'a str)]) -> Option<Isa> {
+/// The model written by [`write()`], or `None` if `bytes` is not a whole,
+/// well-formed compact description.
+pub fn read(bytes: &[u8]) -> Option<Isa> {
     let rest = bytes.strip_prefix(MAGIC)?;
     let mut r = Reader {
         b: rest,
@@ -79,15 +57,8 @@ pub fn read<'a>(bytes: &'a [u8], sources: &[(&'a str, &'a str)]) -> Option<Isa> 
     };
     let n = r.num()?;
     for _ in 0..n {
-        let k = r.num()?;
-        let s = if k & 1 == 1 {
-            let (_, text) = sources.get(usize::try_from(k >> 1).ok()?)?;
-            let at = r.index()?;
-            let len = r.index()?;
-            text.get(at..at.checked_add(len)?)?
-        } else {
-            std::str::from_utf8(r.take(k >> 1)?).ok()?
-        };
+        let len = r.index()?;
+        let s = std::str::from_utf8(r.take(len as u64)?).ok()?;
         r.strings.push(s);
     }
     let isa = r.isa()?;

@@ -19,24 +19,17 @@ fn compiled_isas_equal_the_descriptions_read_from_text() {
             serde_json::to_value(&from_text).unwrap(),
             "{name}: the compiled model differs from the one read from the text"
         );
-        let sources = isas::sources_by_name(name).unwrap();
-        assert_eq!(
-            compact::write(compiled, sources),
-            compact::write(&from_text, sources)
-        );
+        assert_eq!(compact::write(compiled), compact::write(&from_text));
     }
 }
 
 #[test]
 fn damaged_compact_forms_are_refused() {
-    let sources = isas::sources_by_name("sm50").unwrap();
-    let read = |b: &[u8]| compact::read(b, sources);
-    let bytes = compact::write(isas::sm50(), sources);
+    let read = compact::read;
+    let bytes = compact::write(isas::sm50());
     assert!(read(&bytes).is_some());
     assert!(read(&[]).is_none());
     assert!(read(b"WSI0").is_none());
-    // the strings kept as places in the texts need those texts
-    assert!(compact::read(&bytes, &[]).is_none());
     // every truncation is refused
     for cut in (0..bytes.len()).step_by(97) {
         assert!(read(&bytes[..cut]).is_none(), "cut at {cut}");
