@@ -266,8 +266,9 @@ impl LinkError {
                  (it reads `{VERSION}`); it may come from a newer warpscope"
             ),
             LinkErrorKind::BadCharacter(c) => format!(
-                "the link contains {c:?}, which cannot appear in a warpscope link; \
-                 it was probably damaged when it was copied"
+                "the link contains {}, which cannot appear in a warpscope link; \
+                 it was probably damaged when it was copied",
+                quoted(*c)
             ),
             LinkErrorKind::Truncated => {
                 "the link is cut off: its data ends too early (was it copied only in part?)".into()
@@ -717,9 +718,36 @@ fn base64url_decode(text: &str) -> Result<Vec<u8>, (LinkErrorKind, usize)> {
     Ok(out)
 }
 
+/// A character as a message shows it: `'*'` when it is visible, else its
+/// code point (`U+000A`), so a space, a control character or a combining
+/// mark is still seen.
+fn quoted(c: char) -> String {
+    if c.is_ascii_graphic() || (!c.is_ascii() && !c.is_control() && !is_combining(c)) {
+        format!("'{c}'")
+    } else {
+        format!("U+{:04X}", u32::from(c))
+    }
+}
+
+/// Combining marks of the common blocks, which draw on the character before.
+fn is_combining(c: char) -> bool {
+    matches!(u32::from(c), 0x300..=0x36f | 0x1ab0..=0x1aff | 0x1dc0..=0x1dff | 0x20d0..=0x20ff | 0xfe20..=0xfe2f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_character_is_shown_so_it_can_be_seen() {
+        assert_eq!(quoted('*'), "'*'");
+        assert_eq!(quoted('"'), "'\"'");
+        assert_eq!(quoted('é'), "'é'");
+        assert_eq!(quoted(' '), "U+0020");
+        assert_eq!(quoted('\n'), "U+000A");
+        assert_eq!(quoted('\u{301}'), "U+0301");
+        assert_eq!(quoted('\u{85}'), "U+0085");
+    }
 
     #[test]
     fn base64_round_trip_all_lengths() {

@@ -10,6 +10,10 @@
 //!   web's folders.
 //! - The layers of core are the ones the document draws: a module only
 //!   uses modules of its own layer or below.
+//! - Nothing in core, web or js formats with `{:?}` outside tests and
+//!   assertions: the browser bundle is built with `-Zfmt-debug=none`
+//!   (xtask/src/bundle.rs), where `Debug` writes nothing, so such text would
+//!   be empty on the page.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -136,6 +140,61 @@ fn strip_strings(line: &str) -> String {
         }
     }
     out
+}
+
+/// True when `line` holds a format placeholder that uses `Debug`
+/// (`{:?}`, `{x:?}`, `{:#?}`, `{:>8?}`).
+fn debug_placeholder(line: &str) -> bool {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            if b.get(i + 1) == Some(&b'{') {
+                i += 2;
+                continue;
+            }
+            let spec: Vec<u8> = b[i + 1..]
+                .iter()
+                .take_while(|&&c| c != b'}' && c != b'"' && c != b' ')
+                .copied()
+                .collect();
+            if b.get(i + 1 + spec.len()) == Some(&b'}')
+                && spec.contains(&b':')
+                && spec.ends_with(b"?")
+            {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+#[test]
+fn nothing_shown_is_formatted_with_debug() {
+    let mut found = Vec::new();
+    for dir in ["core/src", "web/src", "js/src"] {
+        for path in sources(&root().join(dir)) {
+            if path.file_name().is_some_and(|n| n == "tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            for (n, line) in code_lines(&text).iter().enumerate() {
+                let t = line.trim_start();
+                if !t.starts_with("//") && !t.contains("assert") && debug_placeholder(t) {
+                    found.push(format!("{}:{}: {t}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "Debug formatting, which prints nothing in the browser bundle:\n{}",
+        found.join("\n")
+    );
+    assert!(debug_placeholder(r#"format!("{op:?} {}", x)"#));
+    assert!(debug_placeholder(r#"format!("{:#?}")"#));
+    assert!(!debug_placeholder(r#"format!("{{:?}} {x:#010x} {}", y)"#));
 }
 
 #[test]

@@ -83,9 +83,18 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
 /// plus 8 hex digits for infinities and NaNs.
 pub fn float_text(bits: u32) -> String {
     let f = f32::from_bits(bits);
-    if f.is_finite() {
-        format!("{f:?}")
-    } else {
+    if !f.is_finite() {
         format!("0f{bits:08x}")
+    } else if f != 0.0 && !(1e-4..1e16).contains(&f.abs()) {
+        format!("{f:e}")
+    } else {
+        // Rust's `{:?}` text, written without the `Debug` machinery (the
+        // browser bundle is compiled without it): a decimal point always.
+        let text = f.to_string();
+        if text.contains('.') {
+            text
+        } else {
+            text + ".0"
+        }
     }
 }

@@ -136,6 +136,63 @@ pub enum MatchOp {
     All,
 }
 
+impl ShflMode {
+    /// The name as the instruction's modifier writes it (`Idx`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShflMode::Idx => "Idx",
+            ShflMode::Up => "Up",
+            ShflMode::Down => "Down",
+            ShflMode::Bfly => "Bfly",
+        }
+    }
+}
+
+impl VoteOp {
+    /// The name as the instruction's modifier writes it (`Any`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            VoteOp::Any => "Any",
+            VoteOp::All => "All",
+            VoteOp::Eq => "Eq",
+        }
+    }
+}
+
+impl ReduxOp {
+    /// The name as the instruction's modifier writes it (`And`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ReduxOp::And => "And",
+            ReduxOp::Or => "Or",
+            ReduxOp::Xor => "Xor",
+            ReduxOp::Sum => "Sum",
+            ReduxOp::Max => "Max",
+            ReduxOp::Min => "Min",
+        }
+    }
+}
+
+impl IntType {
+    /// The name as the instruction's modifier writes it (`U32`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            IntType::U32 => "U32",
+            IntType::S32 => "S32",
+        }
+    }
+}
+
+impl MatchOp {
+    /// The name as the instruction's modifier writes it (`Any`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MatchOp::Any => "Any",
+            MatchOp::All => "All",
+        }
+    }
+}
+
 /// Instruction-specific facts about a step.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum EventDetail {

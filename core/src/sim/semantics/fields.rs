@@ -151,7 +151,7 @@ impl Fields<'_> {
     fn type_name(&self, ty: TypeRef) -> String {
         match ty {
             TypeRef::Enum(t) => self.isa.types.get(t).map_or("?", |t| &t.name).to_string(),
-            TypeRef::Builtin(b) => format!("{b:?}"),
+            TypeRef::Builtin(b) => crate::operand::name(b),
         }
     }
 
@@ -162,7 +162,14 @@ impl Fields<'_> {
             TypeRef::Builtin(b) if ok.contains(&b) => Ok(i),
             ty => Err(self.err(
                 name,
-                format!("has type {}, expected {ok:?}", self.type_name(ty)),
+                format!(
+                    "has type {}, expected one of {}",
+                    self.type_name(ty),
+                    ok.iter()
+                        .map(|&b| crate::operand::name(b))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             )),
         }
     }

@@ -192,7 +192,7 @@ pub struct PrepError {
     pub opcode: String,
     /// The field (several alternatives joined by `|`).
     pub field: String,
-    /// What is wrong with it (`is missing`, `has type UReg, expected [Reg]`).
+    /// What is wrong with it (`is missing`, `has type UReg, expected one of Reg`).
     pub problem: String,
 }
 

@@ -24,3 +24,42 @@ fn assemble_golden(isa: &Isa, src: &str, text: &str) -> (Inst, Word) {
     assert_eq!(asm::assemble_line(isa, text).unwrap(), inst, "{text}");
     (inst, word)
 }
+
+/// `float_text` writes what Rust's `{:?}` writes for a finite `f32` (the
+/// browser bundle builds it without `Debug`, so it must not depend on it):
+/// the listings, the lane grid and the CLI show the same text everywhere.
+#[test]
+fn float_text_matches_rusts_debug_text() {
+    use warpscope_core::codec::text::float_text;
+    let edges = [
+        0.0f32,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        1e-4,
+        9.9999e-5,
+        1e16,
+        9.999999e15,
+        1e15,
+        3.0e38,
+        f32::MIN_POSITIVE,
+        1e-45,
+        f32::MAX,
+        f32::MIN,
+        0.1,
+        100.0,
+        123456.79,
+    ];
+    let mut rng = crate::rng::Rng(0x5eed_f10a7);
+    let random = (0..200_000).map(|_| f32::from_bits(rng.next()));
+    for f in edges.into_iter().chain(random).filter(|f| f.is_finite()) {
+        assert_eq!(
+            float_text(f.to_bits()),
+            format!("{f:?}"),
+            "bits {:#010x}",
+            f.to_bits()
+        );
+    }
+    assert_eq!(float_text(f32::INFINITY.to_bits()), "0f7f800000");
+}

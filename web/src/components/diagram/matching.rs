@@ -46,7 +46,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             <text class="row-label" x={(X0 - 8).to_string()} y="70" text-anchor="end">{ "mask" }</text>
             { for cells }
             <text class="caption" x={X0.to_string()} y="136">
-                { format!("MATCH.{op:?}{}: {} group{} · all equal: {all_equal}", if *wide { ".U64" } else { "" }, groups.len(), if groups.len() == 1 { "" } else { "s" }) }
+                { format!("MATCH.{}{}: {} group{} · all equal: {all_equal}", op.name(), if *wide { ".U64" } else { "" }, groups.len(), if groups.len() == 1 { "" } else { "s" }) }
             </text>
         </>
     };

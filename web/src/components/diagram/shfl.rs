@@ -116,7 +116,8 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         })
     });
     let legend = format!(
-        "SHFL.{mode:?}: {} valid, {} invalid (pu = false, keep own value){}",
+        "SHFL.{}: {} valid, {} invalid (pu = false, keep own value){}",
+        mode.name(),
         (ran & valid).count_ones(),
         (ran & !valid).count_ones(),
         if *reads_inactive != 0 {

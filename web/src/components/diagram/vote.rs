@@ -27,7 +27,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     title: format!("ballot bit {l} = {}", u8::from(b)), value: u8::from(b).to_string() })
             }) }
             <text class="caption big" x={X0.to_string()} y="130" data-ballot={ballot.to_string()} data-result={result.to_string()}>
-                { format!("ballot = {ballot:#010x}   {op:?} → {result}") }
+                { format!("ballot = {ballot:#010x}   {} → {result}", op.name()) }
             </text>
         </>
     };
