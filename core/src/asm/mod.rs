@@ -349,13 +349,17 @@ fn finish(
     defs: Definitions,
 ) -> Result<Program, Vec<Diagnostic>> {
     let mut warnings = defs.warnings;
+    // in source order; messages at one place keep the order they were found
+    let in_order = |mut all: Vec<Diagnostic>| {
+        all.sort_by_key(|d| (d.span.start, d.span.end));
+        all
+    };
     if diags.iter().any(Diagnostic::is_error) {
         diags.extend(warnings);
-        diags.sort_by_key(|d| (d.span.start, d.span.end));
-        return Err(diags);
+        return Err(in_order(diags));
     }
     warnings.extend(diags);
-    warnings.sort_by_key(|d| (d.span.start, d.span.end));
+    let warnings = in_order(warnings);
     Ok(Program {
         lines,
         setup: defs.setup,

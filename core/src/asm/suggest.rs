@@ -111,7 +111,7 @@ pub(super) fn suggest<'n>(word: &str, names: impl Iterator<Item = &'n str>) -> V
             (d <= limit || prefix).then_some((if prefix { d.min(limit) } else { d }, n))
         })
         .collect();
-    scored.sort();
+    scored.sort_unstable();
     scored.dedup_by(|a, b| a.1 == b.1);
     scored
         .into_iter()

@@ -100,7 +100,7 @@ impl Sim {
             apply_init(&mut st, &counters, *loc, *value);
         }
         touched.retain(|&l| listed(l));
-        touched.sort();
+        touched.sort_unstable();
         touched.dedup();
         Sim {
             fast: ops.iter().map(super::fast::lower).collect(),
