@@ -12,6 +12,7 @@ pub mod bench;
 pub mod components;
 pub mod effects;
 pub mod examples;
+pub mod export;
 pub mod highlight;
 pub mod markdown;
 pub mod persist;

@@ -11,6 +11,7 @@
 mod browser_util;
 mod dialects;
 mod editor;
+mod export;
 mod history;
 mod keyboard;
 mod lanes;

@@ -641,6 +641,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 <h2>{ "Encoding" }</h2>
                 if p.stale { <span class="stale-badge">{ "stale" }</span> }
                 <span class="pane-info">{ info }</span>
+                <super::export_menu::ExportMenu id="bitfield" what="encoding" make={export_maker(p.isa, word, text.clone(), hex.clone())} />
             </div>
             <div class="bf-result">
                 <code class="bf-hex" id="bf-hex">{ hex }</code>
@@ -670,6 +671,29 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             </table>
         </section>
     }
+}
+
+/// Makes the bitfield drawing of `word`, titled with its text and hex.
+fn export_maker(
+    isa: Id,
+    word: Word,
+    text: Option<String>,
+    hex: String,
+) -> Callback<(), Result<crate::export::Drawing, String>> {
+    use crate::export::bitfield::{svg, Palette};
+    Callback::from(move |()| {
+        let text = text.clone().unwrap_or_default();
+        let title = format!("{text}  ·  {hex}");
+        let (svg, width, height) = svg(isa.isa(), word, &title, &Palette::of_page())
+            .ok_or("this word does not decode, so there is no encoding to draw")?;
+        let mnemonic = text.split([' ', '.']).next().unwrap_or("word");
+        Ok(crate::export::Drawing {
+            stem: format!("warpscope-encoding-{mnemonic}"),
+            svg,
+            width,
+            height,
+        })
+    })
 }
 
 #[cfg(test)]

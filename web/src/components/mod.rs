@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod editor;
 pub mod embed;
 pub mod explain;
+pub mod export_menu;
 pub mod follow_exec;
 pub mod grid;
 pub mod gutter;

@@ -3,27 +3,6 @@
 
 use yew::prelude::*;
 
-/// Saves `text` as a file named `name` (a link with a `data:` URL).
-fn download(name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
-    let doc = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let a = doc.create_element("a")?;
-    let url = format!(
-        "data:text/plain;charset=utf-8,{}",
-        js_sys::encode_uri_component(text)
-    );
-    a.set_attribute("href", &url)?;
-    a.set_attribute("download", name)?;
-    let body = doc.body().ok_or("no body")?;
-    body.append_child(&a)?;
-    if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
-        h.click();
-    }
-    body.remove_child(&a)?;
-    Ok(())
-}
-
 /// "Your work is not being saved" (`reason`), with "Download program"
 /// for `source`, written for `isa`.
 pub fn storage_notice(
@@ -34,7 +13,7 @@ pub fn storage_notice(
     let onclick = {
         let source = source.clone();
         Callback::from(move |_: MouseEvent| {
-            let _ = download(&format!("program-{isa}.s"), &source);
+            let _ = crate::export::save_text(&format!("program-{isa}.s"), &source);
         })
     };
     html! {

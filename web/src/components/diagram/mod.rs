@@ -66,6 +66,23 @@ pub fn diagram(p: &DiagramProps) -> Html {
         EventDetail::HwReg { .. } => ("hwreg", hwreg::view(ev, &c)),
         _ => ("plain", plain::view(ev, &c)),
     };
+    let make = {
+        let text = p.text.clone().unwrap_or_default();
+        let step = ev.step + 1;
+        Callback::from(move |()| {
+            let mnemonic: String = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .find(|w| !w.is_empty())
+                .unwrap_or("step")
+                .into();
+            crate::export::standalone_svg(
+                "diagram",
+                &format!("{text} · step {step}"),
+                &format!("warpscope-step{step}-{mnemonic}"),
+            )
+            .map_err(|_| "there is no diagram to export".to_string())
+        })
+    };
     html! {
         <section class="pane diagram-pane" aria-label="lane diagram">
             <div class="pane-head">
@@ -74,6 +91,7 @@ pub fn diagram(p: &DiagramProps) -> Html {
                     { format!("step {} · line {} · ", ev.step + 1, ev.line) }
                     <code>{ p.text.clone().unwrap_or_default() }</code>
                 </span>
+                <super::export_menu::ExportMenu id="diagram" what="lane diagram" {make} />
             </div>
             <div class="diagram" id="diagram" data-kind={kind} data-step={ev.step.to_string()} data-index={ev.index.to_string()}
                  data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}>

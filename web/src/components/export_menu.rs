@@ -1,0 +1,75 @@
+//! The export buttons of a view: SVG, PNG (twice the size) and, where the
+//! browser's clipboard takes images, "Copy image". The drawing is made
+//! when a button is pressed, from the view as it is then.
+
+use crate::export::{self, Drawing};
+use yew::prelude::*;
+
+/// Export menu props.
+#[derive(Properties, PartialEq)]
+pub struct ExportMenuProps {
+    /// Prefix of the buttons' ids (`diagram` gives `diagram-export-svg`).
+    pub id: AttrValue,
+    /// What the files show, for the buttons' accessible names.
+    pub what: AttrValue,
+    /// Makes the drawing, or says why there is none.
+    pub make: Callback<(), Result<Drawing, String>>,
+}
+
+/// SVG, PNG and copy buttons for one view.
+#[function_component(ExportMenu)]
+pub fn export_menu(p: &ExportMenuProps) -> Html {
+    let status = use_state(String::new);
+    let report = {
+        let status = status.clone();
+        move |r: Result<(), String>, ok: &str| {
+            status.set(match r {
+                Ok(()) => ok.to_string(),
+                Err(e) => e,
+            })
+        }
+    };
+    let on_svg = {
+        let (make, report) = (p.make.clone(), report.clone());
+        Callback::from(move |_: MouseEvent| {
+            let r = make.emit(()).and_then(|d| {
+                export::save_svg(&d).map_err(|_| "the file could not be saved".to_string())
+            });
+            report(r, "");
+        })
+    };
+    let on_png = {
+        let (make, report) = (p.make.clone(), report.clone());
+        Callback::from(move |_: MouseEvent| match make.emit(()) {
+            Ok(d) => {
+                let report = report.clone();
+                export::save_png(d, move |r| report(r, ""));
+            }
+            Err(e) => report(Err(e), ""),
+        })
+    };
+    let on_copy = {
+        let (make, report) = (p.make.clone(), report.clone());
+        Callback::from(move |_: MouseEvent| match make.emit(()) {
+            Ok(d) => {
+                let report = report.clone();
+                export::copy_png(d, move |r| report(r, "image copied"));
+            }
+            Err(e) => report(Err(e), ""),
+        })
+    };
+    let id = |s: &str| format!("{}-export-{s}", p.id);
+    html! {
+        <span class="export-menu" role="group" aria-label={format!("export the {}", p.what)}>
+            <button class="btn small" id={id("svg")} onclick={on_svg}
+                title={format!("download the {} as SVG", p.what)}>{ "SVG" }</button>
+            <button class="btn small" id={id("png")} onclick={on_png}
+                title={format!("download the {} as PNG (2×)", p.what)}>{ "PNG" }</button>
+            if export::can_copy_image() {
+                <button class="btn small" id={id("copy")} onclick={on_copy}
+                    title={format!("copy the {} as an image", p.what)}>{ "Copy image" }</button>
+            }
+            <span class="export-status" aria-live="polite">{ (*status).clone() }</span>
+        </span>
+    }
+}
