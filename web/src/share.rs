@@ -9,7 +9,7 @@
 
 use crate::persist;
 use crate::state::share::{self, BannerKind, ShareAction};
-use crate::state::{Action, Dispatch, Runtime, State, ViewAction};
+use crate::state::{Action, Dispatch, Runtime, State, Theme, ViewAction};
 use std::rc::Rc;
 use warpscope_core::link::{decode_link, try_encode_link, LinkError};
 use wasm_bindgen::prelude::*;
@@ -73,6 +73,8 @@ pub fn open_action(fragment: &str, current: Option<&State>) -> ShareAction {
 /// the address bar, if any.
 pub fn initial_state(rt: &mut Runtime) -> State {
     let mut s = State::new(rt);
+    s.view.own_theme = system_theme();
+    s.view.theme = s.view.own_theme;
     let mut had_work = false;
     let saved = persist::tab_draft()
         .map(Ok)
@@ -101,6 +103,18 @@ pub fn initial_state(rt: &mut Runtime) -> State {
     s
 }
 
+/// The colour scheme the viewer's system prefers.
+fn system_theme() -> Theme {
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if dark {
+        Theme::Dark
+    } else {
+        Theme::Light
+    }
+}
+
 /// Makes a link of the current state, puts it in the address bar and
 /// copies it (or shows it for copying by hand).
 pub fn share(s: &State, d: &Dispatch) {
@@ -127,7 +141,7 @@ pub fn iframe_snippet(s: &State, page: &str) -> Result<String, LinkError> {
         format!("warpscope: {title}")
     };
     Ok(format!(
-        "<iframe src=\"{}#{frag}\" width=\"800\" height=\"480\" style=\"border:0\" title=\"{}\"></iframe>",
+        "<iframe src=\"{}#{frag}\" style=\"border:0;width:100%;max-width:800px;aspect-ratio:16/9\" title=\"{}\" loading=\"lazy\"></iframe>",
         html_attr(page),
         html_attr(&title)
     ))

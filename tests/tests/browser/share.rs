@@ -493,6 +493,110 @@ fn embed_mode_is_compact_and_links_to_the_full_view() {
     assert_eq!(page.page_errors(), json!([]));
 }
 
+/// Puts an iframe of `w`×`h` showing `/?framed#FRAG` on the page and waits
+/// for it to reach step `steps`.
+fn frame(page: &Page, frag: &str, (w, h): (u32, u32), steps: u64) {
+    let src = format!("{}/?framed#{frag}", origin(page));
+    page.js(
+        "document.body.innerHTML = '';
+         document.body.style.margin = '0';
+         const f = document.createElement('iframe');
+         f.src = arguments[0]; f.width = arguments[1]; f.height = arguments[2]; f.style.border = '0';
+         f.title = 'warpscope';
+         document.body.appendChild(f); return true;",
+        vec![json!(src), json!(w), json!(h)],
+    );
+    page.wait(&format!(
+        "const f = document.querySelector('iframe');
+         return f && f.contentDocument && f.contentDocument.querySelector('#run-status[data-steps=\"{steps}\"]') !== null;"
+    ));
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn embeds_fit_a_small_frame_follow_the_readers_theme_and_take_options() {
+    let ex = w128_example("butterfly_sum").unwrap();
+    let mut state = LinkState::new("w128", ex.source);
+    state.step = Some(3);
+    state.view = vec![("embed".into(), "1".into())];
+    let frag = encode_link(&state);
+
+    let page = Page::open(1000, 700);
+    // A reader whose system prefers dark gets dark, unless the link fixes
+    // a theme.
+    page.browser
+        .cdp(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": "dark"}]}),
+        )
+        .expect("media emulated");
+    load(&page, "embed-dark", &frag);
+    page.wait("return document.querySelector('#run-status').dataset.steps === '3';");
+    assert_eq!(
+        page.js("return document.documentElement.dataset.theme;", vec![]),
+        json!("dark")
+    );
+    let mut light = state.clone();
+    light.view.push(("theme".into(), "light".into()));
+    load(&page, "embed-light", &encode_link(&light));
+    page.wait("return document.querySelector('#run-status').dataset.steps === '3';");
+    assert_eq!(
+        page.js("return document.documentElement.dataset.theme;", vec![]),
+        json!("light")
+    );
+
+    // In a 560×315 frame (a 16:9 video-sized slot): nothing scrolls
+    // sideways, the page itself does not scroll, and the controls and the
+    // way out are inside the frame.
+    frame(&page, &frag, (560, 315), 3);
+    let fit = page.js(
+        "const d = document.querySelector('iframe').contentDocument;
+         const w = d.defaultView;
+         const inside = sel => { const r = d.querySelector(sel).getBoundingClientRect();
+             return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= w.innerWidth + 0.5 && r.bottom <= w.innerHeight + 0.5; };
+         return [d.documentElement.scrollWidth <= w.innerWidth,
+                 d.documentElement.scrollHeight <= w.innerHeight,
+                 inside('#open-full'), inside('#btn-step'), inside('#btn-back'), inside('#run-status'),
+                 d.querySelector('.embed-diagram').getBoundingClientRect().height >= 60,
+                 d.querySelector('.embed-editor').getBoundingClientRect().height >= 60];",
+        vec![],
+    );
+    page.shot("embed_560x315");
+    assert_eq!(
+        fit,
+        json!([true, true, true, true, true, true, true, true]),
+        "{fit}"
+    );
+
+    // font=18 sets the program's text size; grid=1 adds the warp state.
+    let mut opts = state.clone();
+    opts.view.push(("font".into(), "18".into()));
+    opts.view.push(("grid".into(), "1".into()));
+    frame(&page, &encode_link(&opts), (800, 450), 3);
+    let shown = page.js(
+        "const d = document.querySelector('iframe').contentDocument;
+         return [d.defaultView.getComputedStyle(d.querySelector('.code textarea')).fontSize,
+                 d.querySelector('#grid') !== null,
+                 d.querySelector('#open-full').href.includes('#v1.')];",
+        vec![],
+    );
+    assert_eq!(shown, json!(["18px", true, true]));
+    let href = page.js(
+        "return document.querySelector('iframe').contentDocument.querySelector('#open-full').href;",
+        vec![],
+    );
+    let full = decode_link(href.as_str().unwrap()).unwrap();
+    assert!(
+        full.view
+            .iter()
+            .all(|(k, _)| k != "font" && k != "grid" && k != "embed"),
+        "the full view drops the embed's keys: {:?}",
+        full.view
+    );
+    page.shot("embed_font_grid");
+    assert_eq!(page.page_errors(), json!([]));
+}
+
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn autosave_survives_a_reload_with_the_view() {

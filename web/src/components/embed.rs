@@ -3,6 +3,9 @@
 //! lane diagram of the last step and the step controls, with a link that
 //! opens the same state in the full playground in a new tab.
 //!
+//! The link's `font=N` sets the program's text size and `grid=1` adds the
+//! warp state under the diagram.
+//!
 //! Nothing is autosaved in this mode: an embedded page must not replace
 //! the viewer's own work in warpscope.
 
@@ -11,6 +14,7 @@ use super::follow_exec::FollowExec;
 use crate::components::banner::BannerView;
 use crate::components::callbacks::Callbacks;
 use crate::components::diagram::Diagram;
+use crate::components::grid::Grid;
 use crate::components::run_controls::{run_controls, run_status};
 use crate::components::tabs::event_text;
 use crate::share;
@@ -34,8 +38,13 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
     let title = title.to_string();
     let href = full_url(st);
     let doc = &st.doc;
+    let opts = st.share.embed_opts;
+    // the program's text size, and a line height that keeps its proportion
+    let style = opts
+        .font
+        .map(|px| format!("--embed-font: {px}px; --lh: {}px", (px * 19 + 6) / 13));
     html! {
-        <div id="app-root" class="app embed" data-mounted="true" data-embed="true">
+        <div id="app-root" class="app embed" data-mounted="true" data-embed="true" {style}>
             <header class="embed-bar">
                 <span class="brand">{ "warpscope" }</span>
                 if title.is_empty() { <span class="spacer"></span> }
@@ -43,7 +52,8 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
                 { run_controls(st, d, false) }
                 { run_status(st) }
                 <a class="open-full" id="open-full" href={href} target="_blank" rel="noopener"
-                    title="open this program in the full playground, in a new tab">{ "Open in warpscope ↗" }</a>
+                    title="open this program in the full playground, in a new tab">
+                    <span class="long">{ "Open in warpscope" }</span><span class="short">{ "Open" }</span>{ " ↗" }</a>
             </header>
             if let Some(b) = &st.share.banner {
                 <BannerView banner={b.clone()} dispatch={d.clone()} current={std::rc::Rc::new(st.link_state())} />
@@ -59,6 +69,10 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
                 </div>
                 <div class="embed-diagram">
                     <Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} fmt={st.view.fmt} />
+                    if opts.grid {
+                        <Grid isa={doc.isa} run={st.run.view.clone()} rev={st.run.rev} fmt={st.view.fmt}
+                            stale={st.build.stale} on_lane={Callback::noop()} on_fmt={cbs.fmt.clone()} />
+                    }
                 </div>
             </main>
             if let Some((_, n)) = &st.view.note { <footer class="statusbar"><span class="note" id="note">{ n }</span></footer> }

@@ -211,7 +211,7 @@ impl State {
         ls.view = share::write_view(
             v.fmt,
             v.tab,
-            v.theme,
+            (v.theme, v.own_theme),
             &self.run.breakpoints,
             &self.share.extra_view,
         );
@@ -475,6 +475,7 @@ impl State {
             self.view.theme = t;
         }
         self.share.embed = v.embed;
+        self.share.embed_opts = v.embed_opts;
         self.share.extra_view = v.extra;
         self.view.ref_pinned = None;
         let isa = Id::from_name(&ls.isa).unwrap_or(self.doc.isa);

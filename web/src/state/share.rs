@@ -15,6 +15,8 @@
 //! | `theme` | `light`, `dark` | the viewer's own theme |
 //! | `bp` | breakpoint lines, comma-separated (`4,9`) | none |
 //! | `embed` | `1`: the compact read-only view for iframes | off |
+//! | `font` | embed mode: the program's text size in pixels, 10 to 32 | 13 |
+//! | `grid` | embed mode: `1` shows the warp state under the diagram | off |
 //!
 //! Defaults are not written, so a plain link stays short. Unknown keys are
 //! kept and written again when the state is shared or saved.
@@ -35,6 +37,23 @@ pub const KEY_THEME: &str = "theme";
 pub const KEY_BREAKPOINTS: &str = "bp";
 /// View key: `1` for the compact read-only view.
 pub const KEY_EMBED: &str = "embed";
+/// View key (embed mode): the program's text size in pixels.
+pub const KEY_FONT: &str = "font";
+/// View key (embed mode): `1` to show the warp state.
+pub const KEY_GRID: &str = "grid";
+
+/// Text sizes the `font` key accepts, in pixels.
+pub const FONT_PX: std::ops::RangeInclusive<u32> = 10..=32;
+
+/// How an embedded view is shown (`font`, `grid`); not written into the
+/// links the page makes, like `embed` itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EmbedOptions {
+    /// The program's text size in pixels.
+    pub font: Option<u32>,
+    /// Show the warp state under the diagram.
+    pub grid: bool,
+}
 
 /// Most breakpoints a link restores (a hostile link cannot make the
 /// gutter track millions of lines).
@@ -92,6 +111,8 @@ pub struct ShareState {
     pub popover: Option<String>,
     /// The compact read-only view (`embed=1`).
     pub embed: bool,
+    /// How the compact view is shown.
+    pub embed_opts: EmbedOptions,
     /// View keys this version does not know, kept for the next link.
     pub extra_view: Vec<(String, String)>,
     /// The edit revision the address bar's link describes; after an edit
@@ -164,6 +185,8 @@ pub struct LinkView {
     pub breakpoints: BTreeSet<usize>,
     /// Embed mode.
     pub embed: bool,
+    /// Embed mode's options.
+    pub embed_opts: EmbedOptions,
     /// Keys this version does not know.
     pub extra: Vec<(String, String)>,
 }
@@ -176,6 +199,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
         theme: None,
         breakpoints: BTreeSet::new(),
         embed: false,
+        embed_opts: EmbedOptions::default(),
         extra: Vec::new(),
     };
     for (k, v) in view {
@@ -202,18 +226,24 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
                     .take(MAX_BREAKPOINTS),
             ),
             KEY_EMBED => out.embed = v == "1",
+            KEY_FONT => {
+                out.embed_opts.font = v.parse().ok().filter(|px| FONT_PX.contains(px));
+            }
+            KEY_GRID => out.embed_opts.grid = v == "1",
             _ => out.extra.push((k.clone(), v.clone())),
         }
     }
     out
 }
 
-/// The view keys that differ from their defaults (never `embed`), then
-/// the unknown ones kept.
+/// The view keys that differ from their defaults (never `embed` and its
+/// options), then the unknown ones kept. The theme is written only when
+/// it differs from `own_theme`, the one the writer's system prefers: a
+/// link fixes the theme only when its author chose one.
 pub fn write_view(
     fmt: Fmt,
     tab: Tab,
-    theme: Theme,
+    (theme, own_theme): (Theme, Theme),
     breakpoints: &BTreeSet<usize>,
     extra: &[(String, String)],
 ) -> Vec<(String, String)> {
@@ -224,8 +254,13 @@ pub fn write_view(
     if tab != Tab::Lanes {
         out.push((KEY_TAB.into(), tab.label().to_ascii_lowercase()));
     }
-    if theme == Theme::Dark {
-        out.push((KEY_THEME.into(), "dark".into()));
+    if theme != own_theme {
+        let name = if theme == Theme::Dark {
+            "dark"
+        } else {
+            "light"
+        };
+        out.push((KEY_THEME.into(), name.into()));
     }
     if !breakpoints.is_empty() {
         let bp: Vec<String> = breakpoints.iter().map(|l| l.to_string()).collect();

@@ -340,3 +340,63 @@ fn previous_work_comes_back() {
     assert_eq!(p.source(), mine.source);
     assert!(p.s.share.banner.is_none());
 }
+
+#[test]
+fn embed_options_are_read_and_never_written_back() {
+    let view = |kv: &[(&str, &str)]| -> Vec<(String, String)> {
+        kv.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let v = share::read_view(&view(&[("embed", "1"), ("font", "18"), ("grid", "1")]));
+    assert!(v.embed);
+    assert_eq!(
+        v.embed_opts,
+        share::EmbedOptions {
+            font: Some(18),
+            grid: true
+        }
+    );
+    assert!(v.extra.is_empty());
+    // sizes outside 10..=32 and other values are ignored
+    for bad in ["9", "33", "x", "-1", ""] {
+        assert_eq!(
+            share::read_view(&view(&[("font", bad)])).embed_opts.font,
+            None
+        );
+    }
+    let mut p = Page::new();
+    let mut ls = p.s.link_state();
+    ls.view = view(&[("embed", "1"), ("font", "20"), ("grid", "1")]);
+    let _ = p.s.apply_link(&mut p.rt, &ls);
+    assert_eq!(p.s.share.embed_opts.font, Some(20));
+    assert!(p
+        .s
+        .link_state()
+        .view
+        .iter()
+        .all(|(k, _)| k != "font" && k != "grid"));
+}
+
+#[test]
+fn a_link_names_the_theme_only_when_it_differs_from_the_authors_own() {
+    let mut p = Page::new();
+    let theme_of = |s: &State| {
+        s.link_state()
+            .view
+            .into_iter()
+            .find(|(k, _)| k == "theme")
+            .map(|(_, v)| v)
+    };
+    for own in [Theme::Light, Theme::Dark] {
+        p.s.view.own_theme = own;
+        p.s.view.theme = own;
+        assert_eq!(theme_of(&p.s), None);
+    }
+    p.s.view.own_theme = Theme::Dark;
+    p.s.view.theme = Theme::Light;
+    assert_eq!(theme_of(&p.s).as_deref(), Some("light"));
+    p.s.view.own_theme = Theme::Light;
+    p.s.view.theme = Theme::Dark;
+    assert_eq!(theme_of(&p.s).as_deref(), Some("dark"));
+}

@@ -111,6 +111,9 @@ pub struct View {
     pub fmt: Fmt,
     /// Colour scheme.
     pub theme: Theme,
+    /// The colour scheme the viewer's system prefers
+    /// (`prefers-color-scheme`), which the page starts with.
+    pub own_theme: Theme,
     /// 1-based line of the editor's caret.
     pub cursor_line: usize,
     /// Selected instruction (listing row).
@@ -164,6 +167,7 @@ impl Default for View {
             tab: Tab::Lanes,
             fmt: Fmt::Unsigned,
             theme: Theme::Light,
+            own_theme: Theme::Light,
             cursor_line: 1,
             selected: None,
             edited: None,
