@@ -212,6 +212,7 @@ impl State {
             v.fmt,
             v.tab,
             v.theme,
+            v.present,
             &self.run.breakpoints,
             &self.share.extra_view,
         );
@@ -475,6 +476,7 @@ impl State {
             self.view.theme = t;
         }
         self.share.embed = v.embed;
+        self.view.present = v.present;
         self.share.extra_view = v.extra;
         self.view.ref_pinned = None;
         let isa = Id::from_name(&ls.isa).unwrap_or(self.doc.isa);

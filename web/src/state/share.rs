@@ -15,6 +15,7 @@
 //! | `theme` | `light`, `dark` | the viewer's own theme |
 //! | `bp` | breakpoint lines, comma-separated (`4,9`) | none |
 //! | `embed` | `1`: the compact read-only view for iframes | off |
+//! | `present` | `1`: presentation mode (program and diagram, large) | off |
 //!
 //! Defaults are not written, so a plain link stays short. Unknown keys are
 //! kept and written again when the state is shared or saved.
@@ -35,6 +36,8 @@ pub const KEY_THEME: &str = "theme";
 pub const KEY_BREAKPOINTS: &str = "bp";
 /// View key: `1` for the compact read-only view.
 pub const KEY_EMBED: &str = "embed";
+/// View key: `1` for presentation mode.
+pub const KEY_PRESENT: &str = "present";
 
 /// Most breakpoints a link restores (a hostile link cannot make the
 /// gutter track millions of lines).
@@ -164,6 +167,8 @@ pub struct LinkView {
     pub breakpoints: BTreeSet<usize>,
     /// Embed mode.
     pub embed: bool,
+    /// Presentation mode.
+    pub present: bool,
     /// Keys this version does not know.
     pub extra: Vec<(String, String)>,
 }
@@ -176,6 +181,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
         theme: None,
         breakpoints: BTreeSet::new(),
         embed: false,
+        present: false,
         extra: Vec::new(),
     };
     for (k, v) in view {
@@ -202,6 +208,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
                     .take(MAX_BREAKPOINTS),
             ),
             KEY_EMBED => out.embed = v == "1",
+            KEY_PRESENT => out.present = v == "1",
             _ => out.extra.push((k.clone(), v.clone())),
         }
     }
@@ -214,6 +221,7 @@ pub fn write_view(
     fmt: Fmt,
     tab: Tab,
     theme: Theme,
+    present: bool,
     breakpoints: &BTreeSet<usize>,
     extra: &[(String, String)],
 ) -> Vec<(String, String)> {
@@ -226,6 +234,9 @@ pub fn write_view(
     }
     if theme == Theme::Dark {
         out.push((KEY_THEME.into(), "dark".into()));
+    }
+    if present {
+        out.push((KEY_PRESENT.into(), "1".into()));
     }
     if !breakpoints.is_empty() {
         let bp: Vec<String> = breakpoints.iter().map(|l| l.to_string()).collect();
