@@ -7,10 +7,11 @@
 //! font, line height and padding, and neither scrolls on its own: the
 //! surrounding box does, so they stay aligned.
 
+use super::callbacks::Callbacks;
 use super::diag_list::diag_list;
 use super::gutter::Gutter;
 use super::highlighted::Highlighted;
-use crate::state::{CaretRequest, DiagView, Ptr};
+use crate::state::{CaretRequest, DiagView, Ptr, State};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use warpscope_core::isas::Id;
@@ -374,6 +375,21 @@ pub fn editor(p: &EditorProps) -> Html {
             </div>
             { diag_list(&p.diags, &p.on_goto) }
         </section>
+    }
+}
+
+/// The editor of the full page (and of presentation mode) over the
+/// state's document; `exec_line` is the line of the next instruction.
+pub fn editable(st: &State, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
+    let (doc, view) = (&st.doc, &st.view);
+    html! {
+        <Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
+            diags={st.build.diags.clone()} {exec_line} cursor_line={view.cursor_line}
+            breakpoints={st.run.breakpoints.clone()} caret={view.caret}
+            on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
+            on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
+            replaced_to={doc.replaced.last().map(|r| r.after.clone())}
+            on_undo_replace={cbs.undo_replace.clone()} />
     }
 }
 
