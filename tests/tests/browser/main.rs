@@ -15,6 +15,7 @@ mod history;
 mod keyboard;
 mod lanes;
 mod load;
+mod present;
 mod puzzles;
 mod screens;
 mod share;
