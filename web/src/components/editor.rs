@@ -413,11 +413,15 @@ fn scroll_vertically(bx: &web_sys::Element, el: &web_sys::Element) {
     }
 }
 
-/// Width of one character of the editor's monospace font, measured once.
+/// Width of one character of the editor's monospace font, measured again
+/// when the line height changes (presentation mode's larger type).
 fn char_width(pre: &web_sys::Element) -> f64 {
-    thread_local!(static W: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
-    let w = W.with(|w| w.get());
-    if w > 0.0 {
+    thread_local!(static W: std::cell::Cell<(f64, f64)> = const { std::cell::Cell::new((0.0, 0.0)) });
+    let lh = pre
+        .first_element_child()
+        .map_or(0.0, |l| l.get_bounding_client_rect().height());
+    let (at, w) = W.with(|w| w.get());
+    if w > 0.0 && at == lh {
         return w;
     }
     let measured = pre
@@ -432,7 +436,7 @@ fn char_width(pre: &web_sys::Element) -> f64 {
         })
         .filter(|w| *w > 0.0)
         .unwrap_or(9.0);
-    W.with(|w| w.set(measured));
+    W.with(|w| w.set((lh, measured)));
     measured
 }
 
