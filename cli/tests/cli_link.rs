@@ -93,6 +93,27 @@ fn the_whole_state_round_trips_through_json() {
 }
 
 #[test]
+fn presentation_mode_round_trips_as_a_view_key() {
+    let link = encode(
+        &[
+            "link",
+            "encode",
+            "--view",
+            "present=1",
+            "--url",
+            "https://h.example/p/",
+        ],
+        PROGRAM,
+    );
+    let out = succeed(&["link", "decode", "--json", &link], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["view"], serde_json::json!([["present", "1"]]));
+    assert_eq!(v["source"], serde_json::json!(PROGRAM));
+    let state = warpscope_core::link::decode_link(&link).expect("the link decodes");
+    assert_eq!(state.view_value("present"), Some("1"));
+}
+
+#[test]
 fn a_golden_link_still_decodes() {
     // The same link is pinned in core/tests/link_golden.rs.
     let out = succeed(&["link", "decode", "v1.Y2ApNzSyYAX7OO8ZAA"], "");

@@ -1,5 +1,6 @@
 //! The root component's timers and keys: assembly after typing, animated
-//! play, notes that fade, the theme on the page, and F5/F8/F10/Ctrl+Enter.
+//! play, notes that fade, the theme on the page, F5/F8/F10/Ctrl+Enter and
+//! the keys of presentation mode.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -84,6 +85,62 @@ pub fn use_run_keys(d: &Dispatch) {
                 };
                 e.prevent_default();
                 d.send(Action::Run(action));
+            });
+        listen_window("keydown", cb)
+    });
+}
+
+/// What a key does in presentation mode, pressed outside the text
+/// fields: → PageDown Space step, ← PageUp Shift+Space step back (what
+/// presentation clickers send), Esc leaves the mode. Space on a button
+/// presses the button.
+fn present_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || e.default_prevented() {
+        return None;
+    }
+    let tag = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| el.tag_name())
+        .unwrap_or_default();
+    if matches!(tag.as_str(), "TEXTAREA" | "INPUT" | "SELECT") {
+        return None;
+    }
+    let key = e.key();
+    if key == " " && tag == "BUTTON" {
+        return None;
+    }
+    let run = |a| Some(Action::Run(a));
+    match key.as_str() {
+        "ArrowRight" | "PageDown" => run(RunAction::Step),
+        "ArrowLeft" | "PageUp" => run(RunAction::Back),
+        " " if e.shift_key() => run(RunAction::Back),
+        " " => run(RunAction::Step),
+        "Escape" => Some(Action::View(ViewAction::SetPresent(false))),
+        _ => None,
+    }
+}
+
+/// Alt+P turns presentation mode on and off (anywhere, the editor too);
+/// while it is on, [`present_key`]'s keys step and leave.
+#[hook]
+pub fn use_present_keys(d: &Dispatch, present: bool) {
+    let d = d.clone();
+    use_effect_with(present, move |&present| {
+        let cb =
+            Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+                let toggle = e.alt_key() && !e.ctrl_key() && !e.meta_key() && e.code() == "KeyP";
+                let action = if toggle {
+                    Some(Action::View(ViewAction::TogglePresent))
+                } else if present {
+                    present_key(&e)
+                } else {
+                    None
+                };
+                if let Some(a) = action {
+                    e.prevent_default();
+                    d.send(a);
+                }
             });
         listen_window("keydown", cb)
     });

@@ -22,7 +22,7 @@ pub mod share;
 pub mod state;
 
 use components::callbacks::Callbacks;
-use components::{editor, embed, explain, listing};
+use components::{editor, embed, explain, listing, present};
 use state::{Dispatch, Runtime};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -51,6 +51,7 @@ fn app() -> Html {
     share::use_sharing(&st, &d);
     effects::use_timers(&st, &d);
     effects::use_run_keys(&d);
+    effects::use_present_keys(&d, st.view.present);
     let cbs = {
         let d = d.clone();
         use_memo((), move |_| Callbacks::new(&d))
@@ -62,6 +63,9 @@ fn app() -> Html {
         .map(|r| r.line);
     if st.share.embed {
         return embed::view(&st, &d, &cbs, exec_line);
+    }
+    if st.view.present {
+        return present::view(&st, &d, &cbs, exec_line);
     }
     let (doc, view) = (&st.doc, &st.view);
     html! {
@@ -83,13 +87,7 @@ fn app() -> Html {
                             link_view={st.share.extra_view.clone()} />
                     }
                     <explain::Explain source={doc.source.clone()} />
-                    <editor::Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
-                        diags={st.build.diags.clone()} {exec_line} cursor_line={view.cursor_line}
-                        breakpoints={st.run.breakpoints.clone()} caret={view.caret}
-                        on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
-                        on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
-                        replaced_to={doc.replaced.last().map(|r| r.after.clone())}
-                        on_undo_replace={cbs.undo_replace.clone()} />
+                    { editor::editable(&st, &cbs, exec_line) }
                     <listing::Listing asm={st.build.asm.clone()} stale={st.build.stale} selected={view.selected} exec={st.run.next_index()}
                         breakpoints={st.run.breakpoints.clone()} on_select={cbs.select.clone()} />
                 </div>

@@ -229,6 +229,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                 st.view.fmt,
                 st.view.theme,
                 st.view.tab,
+                st.view.present,
                 st.run.breakpoints.clone(),
                 st.doc.isa,
             ),

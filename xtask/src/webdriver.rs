@@ -396,6 +396,8 @@ fn webdriver_key(key: &str) -> String {
         "Control" => '\u{E009}',
         "Alt" => '\u{E00A}',
         "Escape" => '\u{E00C}',
+        "PageUp" => '\u{E00E}',
+        "PageDown" => '\u{E00F}',
         "End" => '\u{E010}',
         "Home" => '\u{E011}',
         "ArrowLeft" => '\u{E012}',

@@ -16,6 +16,7 @@ mod history;
 mod keyboard;
 mod lanes;
 mod load;
+mod present;
 mod puzzles;
 mod screens;
 mod share;

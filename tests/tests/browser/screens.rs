@@ -28,29 +28,6 @@ const SIZES: &[(&str, u32, u32, f64, bool)] = &[
 const CONTROLS: &str = "#isa, #examples, .run-controls button, #speed, #run-status, #btn-puzzles, \
      .history > button, #btn-share, #btn-theme, .keys > button, .keys summary";
 
-/// Emulates a screen of `w`×`h` CSS pixels.
-fn emulate(page: &Page, w: u32, h: u32, scale: f64, mobile: bool) {
-    page.browser
-        .cdp(
-            "Emulation.setDeviceMetricsOverride",
-            json!({ "width": w, "height": h, "deviceScaleFactor": scale, "mobile": mobile }),
-        )
-        .expect("device metrics override");
-    page.browser
-        .cdp(
-            "Emulation.setTouchEmulationEnabled",
-            json!({ "enabled": mobile, "maxTouchPoints": 5 }),
-        )
-        .expect("touch emulation");
-    // A phone's layout viewport may be wider than its screen.
-    let width = if mobile {
-        "screen.width"
-    } else {
-        "window.innerWidth"
-    };
-    page.wait(&format!("return {width} === {w};"));
-}
-
 /// Loads a w128 example through the examples menu and waits for it.
 fn load(page: &Page, id: &str) {
     let ex = w128_example(id).unwrap_or_else(|| panic!("example {id}"));
@@ -148,7 +125,7 @@ fn check_size(page: &Page, name: &str, w: u32) {
 fn every_screen_size_fits_without_sideways_scroll() {
     let page = Page::open(1280, 800);
     for &(name, w, h, scale, mobile) in SIZES {
-        emulate(&page, w, h, scale, mobile);
+        page.emulate(w, h, scale, mobile);
         load(&page, "segmented");
         check_size(&page, name, w);
     }

@@ -291,6 +291,30 @@ impl Page {
         }
     }
 
+    /// Emulates a screen of `w`×`h` CSS pixels at `scale` device pixels
+    /// per CSS pixel (`mobile`: a phone, with touch).
+    pub fn emulate(&self, w: u32, h: u32, scale: f64, mobile: bool) {
+        self.browser
+            .cdp(
+                "Emulation.setDeviceMetricsOverride",
+                json!({ "width": w, "height": h, "deviceScaleFactor": scale, "mobile": mobile }),
+            )
+            .expect("device metrics override");
+        self.browser
+            .cdp(
+                "Emulation.setTouchEmulationEnabled",
+                json!({ "enabled": mobile, "maxTouchPoints": 5 }),
+            )
+            .expect("touch emulation");
+        // A phone's layout viewport may be wider than its screen.
+        let width = if mobile {
+            "screen.width"
+        } else {
+            "window.innerWidth"
+        };
+        self.wait(&format!("return {width} === {w};"));
+    }
+
     /// Errors collected by the page since it loaded.
     pub fn page_errors(&self) -> Value {
         self.js("return window.__warpscopeErrors;", vec![])

@@ -7,10 +7,11 @@
 //! font, line height and padding, and neither scrolls on its own: the
 //! surrounding box does, so they stay aligned.
 
+use super::callbacks::Callbacks;
 use super::diag_list::diag_list;
 use super::gutter::Gutter;
 use super::highlighted::Highlighted;
-use crate::state::{CaretRequest, DiagView, Ptr};
+use crate::state::{CaretRequest, DiagView, Ptr, State};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 use warpscope_core::isas::Id;
@@ -377,6 +378,21 @@ pub fn editor(p: &EditorProps) -> Html {
     }
 }
 
+/// The editor of the full page (and of presentation mode) over the
+/// state's document; `exec_line` is the line of the next instruction.
+pub fn editable(st: &State, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
+    let (doc, view) = (&st.doc, &st.view);
+    html! {
+        <Editor isa={doc.isa} source={doc.source.clone()} source_rev={doc.source_rev}
+            diags={st.build.diags.clone()} {exec_line} cursor_line={view.cursor_line}
+            breakpoints={st.run.breakpoints.clone()} caret={view.caret}
+            on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
+            on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
+            replaced_to={doc.replaced.last().map(|r| r.after.clone())}
+            on_undo_replace={cbs.undo_replace.clone()} />
+    }
+}
+
 /// The 1-based line of the caret.
 fn caret_line(ta: &HtmlTextAreaElement) -> usize {
     let v = ta.value();
@@ -397,11 +413,15 @@ fn scroll_vertically(bx: &web_sys::Element, el: &web_sys::Element) {
     }
 }
 
-/// Width of one character of the editor's monospace font, measured once.
+/// Width of one character of the editor's monospace font, measured again
+/// when the line height changes (presentation mode's larger type).
 fn char_width(pre: &web_sys::Element) -> f64 {
-    thread_local!(static W: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
-    let w = W.with(|w| w.get());
-    if w > 0.0 {
+    thread_local!(static W: std::cell::Cell<(f64, f64)> = const { std::cell::Cell::new((0.0, 0.0)) });
+    let lh = pre
+        .first_element_child()
+        .map_or(0.0, |l| l.get_bounding_client_rect().height());
+    let (at, w) = W.with(|w| w.get());
+    if w > 0.0 && at == lh {
         return w;
     }
     let measured = pre
@@ -416,7 +436,7 @@ fn char_width(pre: &web_sys::Element) -> f64 {
         })
         .filter(|w| *w > 0.0)
         .unwrap_or(9.0);
-    W.with(|w| w.set(measured));
+    W.with(|w| w.set((lh, measured)));
     measured
 }
 

@@ -1,5 +1,5 @@
-//! Embed mode: keeps the next instruction's line in sight in the (small)
-//! editor.
+//! Embed and presentation mode: keeps the next instruction's line in
+//! sight in the editor.
 
 use yew::prelude::*;
 

@@ -1,5 +1,5 @@
 //! The header: ISA, examples, run controls and status, Puzzles, History,
-//! Share, the theme switch and the Keys dialog.
+//! Present, Share, the theme switch and the Keys dialog.
 
 use yew::prelude::*;
 
@@ -64,6 +64,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
             <div class="tb-group tb-tools">
                 <button class={classes!("btn", puzzles.then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
                     title="graded exercises on warp-level operations">{ "Puzzles" }</button>
+                { super::present::present_button(false, d) }
                 { super::history_menu::history_menu(st.view.history_menu.is_some(), d) }
                 <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
                 <button class="btn" id="btn-theme" onclick={on_theme} title="switch light/dark">

@@ -20,6 +20,16 @@ const KEYS: &[(&str, &str)] = &[
     ("Tab / Shift+Tab", "indent / dedent"),
     ("Esc or Ctrl+M", "then Tab leaves the editor"),
     ("← → Home End", "switch tabs (on a tab)"),
+    ("Alt+P", "presentation mode on / off"),
+    (
+        "→ PgDn Space",
+        "step (presentation mode, outside the editor)",
+    ),
+    (
+        "← PgUp Shift+Space",
+        "step back (presentation mode, outside the editor)",
+    ),
+    ("Esc", "leave presentation mode (outside the editor)"),
     ("gutter click", "toggle a breakpoint"),
 ];
 

@@ -18,6 +18,7 @@ pub mod history_menu;
 pub mod keys;
 pub mod listing;
 pub mod listing_row;
+pub mod present;
 pub mod reference;
 pub mod run_controls;
 pub mod share_popover;

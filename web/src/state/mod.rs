@@ -212,6 +212,7 @@ impl State {
             v.fmt,
             v.tab,
             (v.theme, v.own_theme),
+            v.present,
             &self.run.breakpoints,
             &self.share.extra_view,
         );
@@ -476,6 +477,7 @@ impl State {
         }
         self.share.embed = v.embed;
         self.share.embed_opts = v.embed_opts;
+        self.view.present = v.present;
         self.share.extra_view = v.extra;
         self.view.ref_pinned = None;
         let isa = Id::from_name(&ls.isa).unwrap_or(self.doc.isa);

@@ -17,6 +17,7 @@
 //! | `embed` | `1`: the compact read-only view for iframes | off |
 //! | `font` | embed mode: the program's text size in pixels, 10 to 32 | 13 |
 //! | `grid` | embed mode: `1` shows the warp state under the diagram | off |
+//! | `present` | `1`: presentation mode (program and diagram, large) | off |
 //!
 //! Defaults are not written, so a plain link stays short. Unknown keys are
 //! kept and written again when the state is shared or saved.
@@ -54,6 +55,8 @@ pub struct EmbedOptions {
     /// Show the warp state under the diagram.
     pub grid: bool,
 }
+/// View key: `1` for presentation mode.
+pub const KEY_PRESENT: &str = "present";
 
 /// Most breakpoints a link restores (a hostile link cannot make the
 /// gutter track millions of lines).
@@ -187,6 +190,8 @@ pub struct LinkView {
     pub embed: bool,
     /// Embed mode's options.
     pub embed_opts: EmbedOptions,
+    /// Presentation mode.
+    pub present: bool,
     /// Keys this version does not know.
     pub extra: Vec<(String, String)>,
 }
@@ -200,6 +205,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
         breakpoints: BTreeSet::new(),
         embed: false,
         embed_opts: EmbedOptions::default(),
+        present: false,
         extra: Vec::new(),
     };
     for (k, v) in view {
@@ -230,6 +236,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
                 out.embed_opts.font = v.parse().ok().filter(|px| FONT_PX.contains(px));
             }
             KEY_GRID => out.embed_opts.grid = v == "1",
+            KEY_PRESENT => out.present = v == "1",
             _ => out.extra.push((k.clone(), v.clone())),
         }
     }
@@ -244,6 +251,7 @@ pub fn write_view(
     fmt: Fmt,
     tab: Tab,
     (theme, own_theme): (Theme, Theme),
+    present: bool,
     breakpoints: &BTreeSet<usize>,
     extra: &[(String, String)],
 ) -> Vec<(String, String)> {
@@ -261,6 +269,9 @@ pub fn write_view(
             "light"
         };
         out.push((KEY_THEME.into(), name.into()));
+    }
+    if present {
+        out.push((KEY_PRESENT.into(), "1".into()));
     }
     if !breakpoints.is_empty() {
         let bp: Vec<String> = breakpoints.iter().map(|l| l.to_string()).collect();

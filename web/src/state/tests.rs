@@ -400,3 +400,23 @@ fn a_link_names_the_theme_only_when_it_differs_from_the_authors_own() {
     p.s.view.theme = Theme::Dark;
     assert_eq!(theme_of(&p.s).as_deref(), Some("dark"));
 }
+
+#[test]
+fn presentation_mode_travels_in_links_and_toggles_off() {
+    let mut ls = LinkState::new("w128", "S2R R1, SR_LANEID\nEXIT\n");
+    ls.view = vec![("present".into(), "1".into())];
+    let mut p = Page::new();
+    let _ = p.s.apply_link(&mut p.rt, &ls);
+    assert!(p.s.view.present);
+    assert!(!p.s.share.embed);
+    assert_eq!(p.s.link_state().view_value("present"), Some("1"));
+    assert!(p.act(Action::View(ViewAction::TogglePresent)));
+    assert!(!p.s.view.present);
+    assert_eq!(p.s.link_state().view_value("present"), None);
+    // Leaving a mode that is already off changes nothing.
+    assert!(!p.act(Action::View(ViewAction::SetPresent(false))));
+    // A value other than 1 is ignored.
+    ls.view = vec![("present".into(), "yes".into())];
+    let _ = p.s.apply_link(&mut p.rt, &ls);
+    assert!(!p.s.view.present);
+}

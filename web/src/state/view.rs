@@ -1,6 +1,6 @@
 //! The view slice: how the panes look (tab, value format, theme), what is
 //! selected (caret line, listing row, the bitfield view's edited word, the
-//! reference pin) and the status bar's note.
+//! reference pin), presentation mode and the status bar's note.
 
 use serde::Serialize;
 use warpscope_core::codec::text;
@@ -129,6 +129,9 @@ pub struct View {
     /// The History menu is open; the number changes to draw it again
     /// (after an entry was deleted).
     pub history_menu: Option<u64>,
+    /// Presentation mode: the program and the lane diagram alone, in large
+    /// type, for a projector.
+    pub present: bool,
     counter: u64,
 }
 
@@ -159,6 +162,10 @@ pub enum ViewAction {
     SetTab(Tab),
     /// Open (or draw again) or close the History menu.
     HistoryMenu(bool),
+    /// Turn presentation mode on or off.
+    SetPresent(bool),
+    /// Turn presentation mode on when it is off, off when it is on.
+    TogglePresent,
 }
 
 impl Default for View {
@@ -175,6 +182,7 @@ impl Default for View {
             ref_pinned: None,
             note: None,
             history_menu: None,
+            present: false,
             counter: 1,
         }
     }
@@ -307,6 +315,16 @@ impl View {
             ViewAction::SetTab(t) => self.tab = t,
             ViewAction::HistoryMenu(open) => {
                 self.history_menu = open.then(|| self.next_id());
+            }
+            ViewAction::SetPresent(on) => {
+                if self.present == on {
+                    return false;
+                }
+                self.present = on;
+                self.history_menu = None;
+            }
+            ViewAction::TogglePresent => {
+                return self.reduce(ViewAction::SetPresent(!self.present), source, build)
             }
         }
         true
