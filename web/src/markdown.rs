@@ -56,7 +56,7 @@ pub fn render(text: &str) -> Html {
         if let Some(lines) = code.as_mut() {
             if line.trim_start().starts_with("```") {
                 let body = lines.join("\n");
-                blocks.push(html! { <pre class="doc-code">{ body }</pre> });
+                blocks.push(html! { <pre class="doc-code" tabindex="0">{ body }</pre> });
                 code = None;
             } else {
                 lines.push(line);
@@ -93,7 +93,7 @@ pub fn render(text: &str) -> Html {
         }
     }
     if let Some(lines) = code {
-        blocks.push(html! { <pre class="doc-code">{ lines.join("\n") }</pre> });
+        blocks.push(html! { <pre class="doc-code" tabindex="0">{ lines.join("\n") }</pre> });
     }
     flush_para(&mut blocks, &mut para);
     flush_list(&mut blocks, &mut list);

@@ -274,17 +274,26 @@ fn npm_tool(
     version: &str,
     bin: &str,
 ) -> Result<(Option<PathBuf>, &'static str), String> {
+    let launcher = tools_dir().join("node_modules/.bin").join(bin);
+    let (dir, how) = npm_package(package, version)?;
+    if dir.is_none() {
+        println!("      warning: npm not found; no {bin} ({package} from npm)");
+    }
+    Ok((dir.map(|_| launcher), how))
+}
+
+/// The folder of npm package `package` at `version` in the tools folder,
+/// installed there if missing; `None` without npm.
+fn npm_package(package: &str, version: &str) -> Result<(Option<PathBuf>, &'static str), String> {
     let dir = tools_dir();
-    let launcher = dir.join("node_modules/.bin").join(bin);
-    let manifest = dir.join("node_modules").join(package).join("package.json");
-    let have = std::fs::read_to_string(&manifest)
+    let pkg = dir.join("node_modules").join(package);
+    let have = std::fs::read_to_string(pkg.join("package.json"))
         .map(|s| s.contains(&format!("\"version\": \"{version}\"")))
         .unwrap_or(false);
-    if have && launcher.exists() {
-        return Ok((Some(launcher), "present"));
+    if have {
+        return Ok((Some(pkg), "present"));
     }
     if output(Command::new("npm").arg("--version")).is_none() {
-        println!("      warning: npm not found; no {bin} ({package} from npm)");
         return Ok((None, "skipped (no npm)"));
     }
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -293,7 +302,17 @@ fn npm_tool(
         .current_dir(&dir)
         .args(["install", "--no-audit", "--no-fund", "--loglevel=error"])
         .arg(format!("{package}@{version}")))?;
-    Ok((Some(launcher), "installed"))
+    Ok((Some(pkg), "installed"))
+}
+
+/// The axe-core accessibility checker the browser tests run in the page
+/// (`node_modules/axe-core/axe.min.js` in the tools folder).
+pub const AXE_VERSION: &str = "4.14.1";
+
+/// The path of `axe.min.js`, installed if missing (tests only).
+pub fn axe_core() -> Result<(Option<PathBuf>, &'static str), String> {
+    let (dir, how) = npm_package("axe-core", AXE_VERSION)?;
+    Ok((dir.map(|d| d.join("axe.min.js")), how))
 }
 
 /// Step 5 (tests only): Chromium and chromedriver.
@@ -355,8 +374,10 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
     let (tsc, how_tsc) = typescript()?;
     done(t, &format!("{how}; {how_tsc}"));
     if with_browser {
-        let t = step(5, total, "chromium and chromedriver");
-        done(t, chromium()?);
+        let t = step(5, total, "chromium and chromedriver; axe-core");
+        let browser = chromium()?;
+        let (_, axe) = axe_core()?;
+        done(t, &format!("{browser}; axe-core {AXE_VERSION} {axe}"));
     }
     Ok(Toolchain {
         rustup_toolchain,

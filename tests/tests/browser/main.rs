@@ -7,6 +7,7 @@
 //! `--ignored`. Run one by hand with
 //! `cargo test -p warpscope-e2e --test browser -- --ignored page_mounts`.
 
+mod a11y;
 #[path = "../browser_util/mod.rs"]
 mod browser_util;
 mod dialects;

@@ -62,7 +62,7 @@ pub fn explain(p: &ExplainProps) -> Html {
                 <h2 id="explain-title">{ title.clone() }</h2>
                 <button class="btn small" id="btn-explain-close" onclick={close} title="hide the explanation" aria-label="hide the explanation">{ "×" }</button>
             </div>
-            <div class="explain-body" id="explain-body">
+            <div class="explain-body" id="explain-body" tabindex="0" role="region" aria-label="explanation">
                 { for paras.iter().map(|(pre, t)| if *pre {
                     html!{ <pre>{ t.clone() }</pre> }
                 } else {

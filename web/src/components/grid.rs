@@ -136,7 +136,7 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
         <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label="wave state">
             { head }
             <p class="wave-caption">{ format!("wave64 scalar unit: {caption}") }</p>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="warp state values">
                 <table class="lane-grid wave-grid" id="grid" data-step={sim.steps.to_string()} data-rev={p.rev.to_string()} data-state={status}>
                     <thead>
                         <tr>
@@ -393,7 +393,7 @@ pub fn grid(p: &GridProps) -> Html {
     html! {
         <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label="warp state">
             { head }
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="warp state values">
                 <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
                     <thead>
                         <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ header }</tr>

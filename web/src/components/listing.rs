@@ -83,7 +83,7 @@ pub fn listing(p: &ListingProps) -> Html {
                 if p.stale { <span class="stale-badge" title="the program has errors; this is the last version that assembled">{ "stale" }</span> }
                 <span class="pane-info">{ format!("{rev} instructions") }</span>
             </div>
-            <div class="scroll">
+            <div class="scroll" tabindex="0" role="region" aria-label="listing rows">
                 <table class="listing" id="listing" data-stale={p.stale.to_string()}>
                     <thead><tr><th>{ "addr" }</th><th>{ "disassembly" }</th><th>{ hex_head }</th></tr></thead>
                     <tbody ref={body_ref}>{ for rows }</tbody>

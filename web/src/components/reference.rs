@@ -127,7 +127,7 @@ pub fn reference(p: &ReferenceProps) -> Html {
                 <div class="ref-list">
                     <input type="search" id="ref-search" placeholder="search instructions…"
                         value={(*query).clone()} {oninput} aria-label="search instructions" />
-                    <ul>{ list }</ul>
+                    <ul tabindex="0" aria-label="instructions">{ list }</ul>
                 </div>
             </div>
         </section>

@@ -109,6 +109,8 @@ pub fn standalone_svg(container: &str, title: &str, stem: &str) -> Result<Drawin
         .map(|cs| effective_background(&cs))
         .unwrap_or_else(|| "#ffffff".into());
     copy.set_attribute("xmlns", "http://www.w3.org/2000/svg")?;
+    copy.remove_attribute("aria-hidden")?;
+    copy.set_attribute("role", "img")?;
     copy.set_attribute("width", &width.to_string())?;
     copy.set_attribute("height", &height.to_string())?;
     copy.set_attribute("style", &own_style(&win, &svg, None)?)?;

@@ -128,11 +128,12 @@ pub fn lane_numbers(y: i32) -> Html {
     }
 }
 
-/// The SVG frame of a diagram.
+/// The SVG frame of a diagram. Screen readers get the text alternative
+/// of the diagram's container ([`super::describe`]) instead.
 pub fn svg(height: i32, kind: &'static str, body: Html) -> Html {
     html! {
         <svg class="diagram-svg" data-kind={kind} viewBox={format!("0 0 {W} {height}")} width="100%"
-             preserveAspectRatio="xMinYMin meet" role="img">
+             preserveAspectRatio="xMinYMin meet" aria-hidden="true">
             <defs>
                 <marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />

@@ -7,6 +7,7 @@
 //! `data-src`, `data-dst`, `data-valid`, `data-value`, `data-row`...) so
 //! tests and tools can read the diagram from the DOM.
 
+mod describe;
 mod draw;
 mod elect;
 mod hwreg;
@@ -94,7 +95,8 @@ pub fn diagram(p: &DiagramProps) -> Html {
                 <super::export_menu::ExportMenu id="diagram" what="lane diagram" {make} />
             </div>
             <div class="diagram" id="diagram" data-kind={kind} data-step={ev.step.to_string()} data-index={ev.index.to_string()}
-                 data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}>
+                 data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}
+                 tabindex="0" role="img" aria-label={describe::describe(ev, p.text.as_deref().unwrap_or(""), p.fmt)}>
                 { body }
             </div>
             if !ev.warnings.is_empty() {
