@@ -740,13 +740,18 @@ mod tests {
 
     #[test]
     fn a_bad_character_is_shown_so_it_can_be_seen() {
-        assert_eq!(quoted('*'), "'*'");
-        assert_eq!(quoted('"'), "'\"'");
-        assert_eq!(quoted('é'), "'é'");
-        assert_eq!(quoted(' '), "U+0020");
-        assert_eq!(quoted('\n'), "U+000A");
-        assert_eq!(quoted('\u{301}'), "U+0301");
-        assert_eq!(quoted('\u{85}'), "U+0085");
+        let shown = [
+            ('*', "'*'"),
+            ('"', "'\"'"),
+            ('é', "'é'"),
+            (' ', "U+0020"),
+            ('\n', "U+000A"),
+            ('\u{301}', "U+0301"),
+            ('\u{85}', "U+0085"),
+        ];
+        for (c, text) in shown {
+            assert_eq!(quoted(c), text);
+        }
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct Toolchain {
     pub wasm_opt: Option<PathBuf>,
     /// Path of the TypeScript compiler, if available.
     pub tsc: Option<PathBuf>,
+    /// Path of terser (the bundle's JavaScript minifier), if available.
+    pub terser: Option<PathBuf>,
 }
 
 /// Prints a step header and returns a timer.
@@ -267,6 +269,14 @@ pub fn typescript() -> Result<(Option<PathBuf>, &'static str), String> {
     npm_tool("typescript", TYPESCRIPT_VERSION, "tsc")
 }
 
+/// The terser release that minifies the bundle's JavaScript.
+pub const TERSER_VERSION: &str = "5.44.0";
+
+/// Step 4: terser from npm. Returns its launcher, or None without npm.
+pub fn terser() -> Result<(Option<PathBuf>, &'static str), String> {
+    npm_tool("terser", TERSER_VERSION, "terser")
+}
+
 /// The launcher `bin` of the npm package `package` at `version`, installed
 /// into [`tools_dir`] when it is missing or another version.
 fn npm_tool(
@@ -367,12 +377,13 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
         4,
         total,
         &format!(
-            "wasm-opt (npm binaryen {BINARYEN_VERSION}), tsc (npm typescript {TYPESCRIPT_VERSION})"
+            "wasm-opt (npm binaryen {BINARYEN_VERSION}), tsc (npm typescript {TYPESCRIPT_VERSION}), terser {TERSER_VERSION}"
         ),
     );
     let (wasm_opt, how) = wasm_opt()?;
     let (tsc, how_tsc) = typescript()?;
-    done(t, &format!("{how}; {how_tsc}"));
+    let (terser, how_terser) = terser()?;
+    done(t, &format!("{how}; {how_tsc}; {how_terser}"));
     if with_browser {
         let t = step(5, total, "chromium and chromedriver; axe-core");
         let browser = chromium()?;
@@ -383,5 +394,6 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
         rustup_toolchain,
         wasm_opt,
         tsc,
+        terser,
     })
 }

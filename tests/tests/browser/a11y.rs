@@ -50,6 +50,9 @@ fn serious_findings(page: &Page) -> Vec<String> {
         .collect()
 }
 
+/// Something done on the page, and what is then shown.
+type Move<'a> = (&'a dyn Fn(&Page), &'a str);
+
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn no_serious_accessibility_findings() {
@@ -66,21 +69,30 @@ fn no_serious_accessibility_findings() {
     page.step();
     check(&page, "lanes, light");
     page.click("#listing tbody tr[data-index=\"1\"]");
-    page.tab("Encoding");
-    check(&page, "encoding, light");
-    page.tab("Reference");
-    check(&page, "reference, light");
-    page.tab("Lanes");
-    page.click("#btn-theme");
-    page.wait("return document.documentElement.dataset.theme === 'dark';");
-    check(&page, "lanes, dark");
-    page.tab("Encoding");
-    check(&page, "encoding, dark");
-    page.click("#btn-present");
-    page.wait(
-        "return document.querySelector('#btn-present').getAttribute('aria-pressed') === 'true';",
-    );
-    check(&page, "presentation mode, dark");
+    let moves: [Move; 5] = [
+        (&|p| p.tab("Encoding"), "encoding, light"),
+        (&|p| p.tab("Reference"), "reference, light"),
+        (
+            &|p| {
+                p.tab("Lanes");
+                p.click("#btn-theme");
+                p.wait("return document.documentElement.dataset.theme === 'dark';");
+            },
+            "lanes, dark",
+        ),
+        (&|p| p.tab("Encoding"), "encoding, dark"),
+        (
+            &|p| {
+                p.click("#btn-present");
+                p.wait("return document.querySelector('#btn-present').getAttribute('aria-pressed') === 'true';");
+            },
+            "presentation mode, dark",
+        ),
+    ];
+    for (go, what) in moves {
+        go(&page);
+        check(&page, what);
+    }
     drop(page);
     let phone = Page::open(390, 844);
     phone.step();

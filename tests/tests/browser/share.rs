@@ -411,10 +411,7 @@ fn share_puts_the_state_in_the_address_bar() {
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn embed_mode_is_compact_and_links_to_the_full_view() {
     let ex = w128_example("ballot_popc").unwrap();
-    let mut state = LinkState::new("w128", ex.source);
-    state.step = Some(2);
-    state.view = vec![("embed".into(), "1".into())];
-    let frag = encode_link(&state);
+    let (state, frag) = embed_link("ballot_popc", 2);
 
     // About 800×480 of page: the window has room for the browser's bars.
     let page = Page::open(800, 623);
@@ -493,6 +490,17 @@ fn embed_mode_is_compact_and_links_to_the_full_view() {
     assert_eq!(page.page_errors(), json!([]));
 }
 
+/// The state and the link of bundled example `id` at step `step` in embed
+/// mode.
+fn embed_link(id: &str, step: u64) -> (LinkState, String) {
+    let ex = w128_example(id).unwrap_or_else(|| panic!("example {id}"));
+    let mut state = LinkState::new("w128", ex.source);
+    state.step = Some(step);
+    state.view = vec![("embed".into(), "1".into())];
+    let frag = encode_link(&state);
+    (state, frag)
+}
+
 /// Puts an iframe of `w`×`h` showing `/?framed#FRAG` on the page and waits
 /// for it to reach step `steps`.
 fn frame(page: &Page, frag: &str, (w, h): (u32, u32), steps: u64) {
@@ -515,11 +523,7 @@ fn frame(page: &Page, frag: &str, (w, h): (u32, u32), steps: u64) {
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn embeds_fit_a_small_frame_follow_the_readers_theme_and_take_options() {
-    let ex = w128_example("butterfly_sum").unwrap();
-    let mut state = LinkState::new("w128", ex.source);
-    state.step = Some(3);
-    state.view = vec![("embed".into(), "1".into())];
-    let frag = encode_link(&state);
+    let (state, frag) = embed_link("butterfly_sum", 3);
 
     let page = Page::open(1000, 700);
     // A reader whose system prefers dark gets dark, unless the link fixes

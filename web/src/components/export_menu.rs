@@ -16,6 +16,9 @@ pub struct ExportMenuProps {
     pub make: Callback<(), Result<Drawing, String>>,
 }
 
+/// What an image made later reports to.
+type Done = Box<dyn FnOnce(Result<(), String>)>;
+
 /// SVG, PNG and copy buttons for one view.
 #[function_component(ExportMenu)]
 pub fn export_menu(p: &ExportMenuProps) -> Html {
@@ -38,26 +41,19 @@ pub fn export_menu(p: &ExportMenuProps) -> Html {
             report(r, "");
         })
     };
-    let on_png = {
+    // PNG and copy make the image asynchronously, then report
+    let later = |run: fn(Drawing, Done), ok: &'static str| {
         let (make, report) = (p.make.clone(), report.clone());
         Callback::from(move |_: MouseEvent| match make.emit(()) {
             Ok(d) => {
                 let report = report.clone();
-                export::save_png(d, move |r| report(r, ""));
+                run(d, Box::new(move |r| report(r, ok)));
             }
             Err(e) => report(Err(e), ""),
         })
     };
-    let on_copy = {
-        let (make, report) = (p.make.clone(), report.clone());
-        Callback::from(move |_: MouseEvent| match make.emit(()) {
-            Ok(d) => {
-                let report = report.clone();
-                export::copy_png(d, move |r| report(r, "image copied"));
-            }
-            Err(e) => report(Err(e), ""),
-        })
-    };
+    let on_png = later(export::save_png, "");
+    let on_copy = later(export::copy_png, "image copied");
     let id = |s: &str| format!("{}-export-{s}", p.id);
     html! {
         <span class="export-menu" role="group" aria-label={format!("export the {}", p.what)}>
