@@ -37,10 +37,11 @@ pub fn cmd(source: &Source) -> i32 {
             if !prog.warnings.is_empty() {
                 eprint!("{}", diag::render(&prog.warnings, &[(&name, &src)]));
             }
-            let mut out = String::new();
-            for row in listing::rows(isa, &prog) {
-                out.push_str(&row.to_string());
-                out.push('\n');
+            use std::fmt::Write;
+            let rows = listing::rows(isa, &prog);
+            let mut out = String::with_capacity(rows.len() * 64);
+            for row in &rows {
+                let _ = writeln!(out, "{row}");
             }
             input::print_out(&out)
         }

@@ -139,17 +139,24 @@ pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
     let wb = isa.word_bits.clamp(1, 128);
     let digits = wb.div_ceil(4).clamp(1, 32) as usize;
     let mask: Word = if wb >= 128 { !0 } else { (1 << wb) - 1 };
-    (0..words.max(1))
-        .map(|k| {
-            let w = if k * wb >= 128 {
-                0
-            } else {
-                (bits >> (k * wb)) & mask
-            };
-            format!("{w:0digits$x}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let n = words.max(1) as usize;
+    let mut out = String::with_capacity(n * (digits + 1));
+    for k in 0..n as u32 {
+        let w = if k * wb >= 128 {
+            0
+        } else {
+            (bits >> (k * wb)) & mask
+        };
+        if k > 0 {
+            out.push(' ');
+        }
+        // most significant digit first, `digits` of them
+        for d in (0..digits).rev() {
+            let nibble = (w >> (4 * d)) as u8 & 0xf;
+            out.push(char::from(b"0123456789abcdef"[nibble as usize]));
+        }
+    }
+    out
 }
 
 /// The hex text of an instruction's encoding: as many groups as its

@@ -84,7 +84,7 @@ impl fmt::Display for Row {
 
 /// The listing of `program`, in address order.
 pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
-    let insts: Vec<Inst> = program.lines.iter().map(|l| l.inst.clone()).collect();
+    let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
     let mut next = 0;
     encode::stream(isa, &insts)
         .into_iter()
@@ -101,7 +101,7 @@ pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
                         index: i,
                         line: l.line,
                         span: l.span,
-                        word: encode::encode(isa, &l.inst),
+                        word: u.word,
                     };
                     (kind, disasm::disasm(isa, &l.inst))
                 }

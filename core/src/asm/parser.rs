@@ -40,8 +40,9 @@ pub(super) struct Operand {
 /// The shape of a written operand.
 #[derive(Debug)]
 pub(super) enum Form {
-    /// Register, enum value name, `True`/`False` or label.
-    Ident,
+    /// Register, enum value name, `True`/`False` or label, with what it
+    /// is as a register name (read once, here).
+    Ident(RegName),
     /// `R[2:3]`: the class identifier's span and the two numbers.
     Pair(Span, u128, u128),
     /// Integer, possibly negated.
@@ -340,7 +341,7 @@ impl<'c, 't> Parser<'c, 't> {
         if self.eat(Punct::LBracket).is_none() {
             return Some(Operand {
                 prefix,
-                form: Form::Ident,
+                form: Form::Ident(self.ctx.reg(self.ctx.text(t.span))),
                 span: start.to(t.span),
             });
         }
@@ -383,7 +384,7 @@ impl<'c, 't> Parser<'c, 't> {
                     self.pos += 1;
                     return Some(Operand {
                         prefix: None,
-                        form: Form::Ident,
+                        form: Form::Ident(self.ctx.reg(text)),
                         span: t.span,
                     });
                 }

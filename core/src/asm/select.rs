@@ -40,22 +40,20 @@ struct Fill<'f, 'l> {
 fn fits(ctx: &Ctx, o: &Operand, f: &Field) -> bool {
     let TypeRef::Builtin(b) = f.ty else {
         let TypeRef::Enum(_) = f.ty else { return false };
-        return matches!(o.form, Form::Ident)
+        return matches!(o.form, Form::Ident(_))
             && layout::value_of_name(ctx.isa, f.ty, ctx.text(o.ident_span())).is_some();
     };
     match &o.form {
-        Form::Ident => {
-            let text = ctx.text(o.ident_span());
-            match ctx.reg(text) {
-                RegName::Reg(c, _) => c.builtin() == b,
-                RegName::Bad(c, ..) => c.builtin() == b,
-                RegName::NotReg => match b {
-                    Builtin::UImm(_) | Builtin::SImm(_) => true,
-                    Builtin::PModi | Builtin::SignModi => operand::value_of(b, text).is_some(),
-                    _ => false,
-                },
-            }
-        }
+        Form::Ident(reg) => match reg {
+            RegName::Reg(c, _) | RegName::Bad(c, ..) => c.builtin() == b,
+            RegName::NotReg => match b {
+                Builtin::UImm(_) | Builtin::SImm(_) => true,
+                Builtin::PModi | Builtin::SignModi => {
+                    operand::value_of(b, ctx.text(o.ident_span())).is_some()
+                }
+                _ => false,
+            },
+        },
         Form::Pair(class, _, _) => {
             let c = ctx.text(*class).to_ascii_uppercase();
             (c == "R" && b == Builtin::Reg) || (c == "UR" && b == Builtin::UReg)
@@ -242,7 +240,7 @@ impl Ctx<'_> {
         }
         let ordinal = at + 1;
         let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
-        if let (Some(f), Form::Ident) = (enum_field, &o.form) {
+        if let (Some(f), Form::Ident(_)) = (enum_field, &o.form) {
             if let TypeRef::Enum(t) = f.ty {
                 if let Some(et) = isa.types.get(t) {
                     let word = self.text(o.span);

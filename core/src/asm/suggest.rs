@@ -50,7 +50,7 @@ pub(super) fn describe_type(isa: &Isa, f: &Field) -> String {
 pub(super) fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
     let text = ctx.text(o.span);
     match &o.form {
-        Form::Ident => match ctx.reg(ctx.text(o.ident_span())) {
+        Form::Ident(reg) => match reg {
             RegName::Reg(c, _) => format!("{} `{text}`", c.describe()),
             _ => format!("the name `{text}`"),
         },

@@ -37,7 +37,7 @@ impl Ctx<'_> {
         let isa = self.isa;
         let span = o.span;
         match (&o.form, f.ty) {
-            (Form::Ident, TypeRef::Enum(_)) => {
+            (Form::Ident(_), TypeRef::Enum(_)) => {
                 let text = self.text(o.ident_span());
                 match layout::value_of_name(isa, f.ty, text) {
                     Some(v) => Some(v),
@@ -50,7 +50,7 @@ impl Ctx<'_> {
                     ),
                 }
             }
-            (Form::Ident, TypeRef::Builtin(b)) => self.name_value(o, f, b, labels, diags),
+            (Form::Ident(reg), TypeRef::Builtin(b)) => self.name_value(o, reg, f, b, labels, diags),
             (Form::Pair(_, lo, hi), TypeRef::Builtin(b @ (Builtin::Reg | Builtin::UReg))) => {
                 let class = if b == Builtin::Reg {
                     RegClass::R
@@ -128,6 +128,7 @@ impl Ctx<'_> {
     fn name_value(
         &self,
         o: &Operand,
+        reg: &RegName,
         f: &Field,
         b: Builtin,
         labels: &HashMap<&str, u64>,
@@ -136,11 +137,12 @@ impl Ctx<'_> {
         let span = o.span;
         let ispan = o.ident_span();
         let text = self.text(ispan);
-        match self.reg(text) {
-            RegName::Reg(c, v) if c.builtin() == b => Some(v),
-            RegName::Bad(_, msg, help) => {
-                fail(diags, Diagnostic::error(ispan, msg).with_help(help))
-            }
+        match reg {
+            RegName::Reg(c, v) if c.builtin() == b => Some(*v),
+            RegName::Bad(_, msg, help) => fail(
+                diags,
+                Diagnostic::error(ispan, msg.clone()).with_help(help.clone()),
+            ),
             RegName::Reg(..) => fail(
                 diags,
                 Diagnostic::error(
@@ -215,7 +217,7 @@ impl Ctx<'_> {
                 )
                 .with_help(format!("write a single register such as `{prefix}2`")),
             ),
-            (Form::Ident, true) => {
+            (Form::Ident(_), true) => {
                 let v = values[fi];
                 (Some(v) != class.zero() && v % 2 == 1).then(|| {
                     Diagnostic::error(

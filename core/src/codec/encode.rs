@@ -61,41 +61,45 @@ pub struct Unit {
     pub bits: Word,
     /// Number of machine words it takes.
     pub words: u32,
+    /// An instruction's whole encoding, its control slot included (what
+    /// [`encode`] returns); the control word again for a control word.
+    pub word: Word,
 }
 
 /// The code stream of a list of instructions, as it lies in memory: for a
 /// dialect with control words, each group of `per_word` instructions is
 /// preceded by its control word (slots of missing instructions hold the
 /// layout's `empty_slot`); otherwise the instructions follow each other.
-pub fn stream(isa: &Isa, insts: &[Inst]) -> Vec<Unit> {
-    let words: Vec<u32> = insts.iter().map(|i| isa.opcode_words(i.def(isa))).collect();
+pub fn stream<I: std::borrow::Borrow<Inst>>(isa: &Isa, insts: &[I]) -> Vec<Unit> {
+    let words: Vec<u32> = insts
+        .iter()
+        .map(|i| isa.opcode_words(i.borrow().def(isa)))
+        .collect();
+    let encoded: Vec<Word> = insts.iter().map(|i| encode(isa, i.borrow())).collect();
     let addrs = isa.addresses(&words);
     let wbytes = u64::from(isa.word_bits.div_ceil(8).max(1));
-    let mut out = Vec::new();
     let control = isa.dialect.control;
-    for (n, inst) in insts.iter().enumerate() {
-        let word = encode(isa, inst);
-        if let Some(c) = control {
-            let per = c.per_word.max(1) as usize;
-            if n % per == 0 {
-                let group = &insts[n..insts.len().min(n + per)];
-                let slots: Vec<u64> = group
-                    .iter()
-                    .map(|i| control_slot(isa, encode(isa, i)))
-                    .collect();
-                out.push(Unit {
-                    kind: UnitKind::Control,
-                    addr: addrs[n] - wbytes,
-                    bits: Word::from(control_word(isa, &slots)),
-                    words: 1,
-                });
-            }
+    let per = control.map_or(1, |c| c.per_word.max(1) as usize);
+    let mut out = Vec::with_capacity(insts.len() + control.map_or(0, |_| insts.len() / per + 1));
+    for (n, &word) in encoded.iter().enumerate() {
+        if control.is_some() && n % per == 0 {
+            let group = &encoded[n..encoded.len().min(n + per)];
+            let slots: Vec<u64> = group.iter().map(|&w| control_slot(isa, w)).collect();
+            let bits = Word::from(control_word(isa, &slots));
+            out.push(Unit {
+                kind: UnitKind::Control,
+                addr: addrs[n] - wbytes,
+                bits,
+                words: 1,
+                word: bits,
+            });
         }
         out.push(Unit {
             kind: UnitKind::Inst(n),
             addr: addrs[n],
             bits: word & isa.inst_mask(),
             words: words[n],
+            word,
         });
     }
     out
