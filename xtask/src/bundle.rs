@@ -62,7 +62,7 @@ pub fn wasm_pack(root: &Path, tc: &Toolchain, krate: &str, target: &str, out_dir
 }
 
 /// The compiler flags of the wasm builds (see [`wasm_pack`]).
-pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none";
+pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none -Ctarget-feature=+simd128";
 
 /// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
 /// returns what happened. A failing wasm-opt keeps the file as it was.
@@ -80,6 +80,7 @@ pub fn optimise(tc: &Toolchain, wasm: &Path) -> Result<&'static str, String> {
             "--enable-mutable-globals",
             "--enable-reference-types",
             "--enable-multivalue",
+            "--enable-simd",
         ])
         .arg(wasm)
         .arg("-o");
