@@ -62,7 +62,8 @@ pub fn wasm_pack(root: &Path, tc: &Toolchain, krate: &str, target: &str, out_dir
 }
 
 /// The compiler flags of the wasm builds (see [`wasm_pack`]).
-pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none -Ctarget-feature=+simd128";
+pub const WASM_RUSTFLAGS: &str =
+    "-Zlocation-detail=none -Zfmt-debug=none -Ctarget-feature=+simd128";
 
 /// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
 /// returns what happened. A failing wasm-opt keeps the file as it was.

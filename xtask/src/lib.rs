@@ -2,6 +2,7 @@
 //! end-to-end tests share: a static file server and a WebDriver client for
 //! headless Chromium. `js` builds and tests the JavaScript package.
 
+pub mod asmbench;
 pub mod bundle;
 pub mod js;
 pub mod server;

@@ -16,7 +16,8 @@ cargo xtask <command>
   test                            fmt check, clippy, native tests, wasm build, JavaScript
                                   package tests, browser tests
   dist                            a self-contained dist/ folder for any static host
-  bench                           criterion benchmarks of the core crate
+  bench [--asm]                   the assembler against llvm-mc-22, criterion benchmarks of
+                                  the core crate, browser measurements; --asm: only the first
   setup [--browser]               only make sure the toolchain (and Chromium) are ready
 ";
 
@@ -35,6 +36,9 @@ fn main() -> ExitCode {
         }),
         Some("test") => test(&root),
         Some("dist") => dist(&root),
+        Some("bench") if args.iter().any(|a| a == "--asm") => {
+            xtask::asmbench::run(&root).map(|_| ())
+        }
         Some("bench") => bench(&root),
         Some("setup") => setup::ensure(&root, args.iter().any(|a| a == "--browser")).map(|_| ()),
         Some("help" | "--help" | "-h") | None => {
@@ -369,20 +373,27 @@ fn dist(root: &Path) -> Result<(), String> {
 }
 
 fn bench(root: &Path) -> Result<(), String> {
-    let t = setup::step(1, 3, "criterion benchmarks (cargo bench -p warpscope-core)");
+    let t = setup::step(
+        1,
+        4,
+        "the assembler against llvm-mc-22 (200,000-line files)",
+    );
+    xtask::asmbench::run(root)?;
+    setup::done(t, "ok");
+    let t = setup::step(2, 4, "criterion benchmarks (cargo bench -p warpscope-core)");
     setup::run(
         Command::new("cargo")
             .current_dir(root)
             .args(["bench", "-p", "warpscope-core"]),
     )?;
     setup::done(t, "ok");
-    let t = setup::step(2, 3, "release bundle for the browser measurements");
+    let t = setup::step(3, 4, "release bundle for the browser measurements");
     let tc = setup::ensure(root, true)?;
     bundle::build(root, &tc)?;
     setup::done(t, "ok");
     let t = setup::step(
-        3,
-        3,
+        4,
+        4,
         "browser measurements (simulator native vs wasm, UI latency, cold start-up)",
     );
     setup::run(Command::new("cargo").current_dir(root).args([

@@ -1,0 +1,174 @@
+//! The assembler against llvm-mc, side by side (`cargo xtask bench --asm`,
+//! and the first step of `cargo xtask bench`).
+//!
+//! Two files are generated into `target/bench/` (the same bytes every
+//! time): 200,000 lines of gfx9 `s_getreg_b32` / `s_setreg_b32` /
+//! `s_setreg_imm32_b32` with `hwreg(...)` operands, and 200,000 lines of
+//! w128 (shuffles, votes, reductions, ALU, constants, controls, labels).
+//! `warpscope asm` (release build) assembles each, and when `llvm-mc-22`
+//! is on the PATH (Debian's `llvm-22`) it assembles the gfx9 file with
+//! `-arch=amdgcn -mcpu=gfx900 -show-encoding`; each is timed wall-clock,
+//! output to /dev/null, best of five, and the ratio is printed.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Lines in each generated file.
+pub const LINES: usize = 200_000;
+
+const HWREGS: &[&str] = &[
+    "HW_REG_MODE",
+    "HW_REG_STATUS",
+    "HW_REG_TRAPSTS",
+    "HW_REG_HW_ID",
+    "HW_REG_GPR_ALLOC",
+    "HW_REG_LDS_ALLOC",
+    "HW_REG_IB_STS",
+];
+
+const W128: &[&str] = &[
+    "@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4",
+    "SHFL.UP P0, R1, R0, R4, R5",
+    "REDUX.S32.MIN R2, R3",
+    "MATCH.U64.ALL R0, P3, R[2:3]",
+    "VOTE.ANY R0, P1, !P2",
+    "ISETP.GE.S32.AND P1, P2, R1, R2, PT",
+    "IADD3 R4, R4, -1, RZ",
+    "LOP3.LUT R0, R1, R2, R3, 0x96",
+    "FADD R1, R2, 1.5",
+    "S2R R1, SR_LANEID",
+    "SWITCH c[0x3][0x160]",
+    "ELECTU P1, UR2, ~UR3",
+    "MOV R2, 0x12345678 $wsb=1 $req=0x3",
+    "@P0 BRA top",
+];
+
+/// A deterministic xorshift step.
+fn next(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+/// The gfx9 file's text.
+pub fn gfx9_text() -> String {
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let mut out = String::with_capacity(LINES * 48);
+    for i in 0..LINES {
+        let reg = HWREGS[(next(&mut s) % HWREGS.len() as u64) as usize];
+        let off = next(&mut s) % 32;
+        let size = 1 + next(&mut s) % (32 - off);
+        let sreg = next(&mut s) % 100;
+        let _ = match i % 3 {
+            0 => writeln!(out, "s_getreg_b32 s{sreg}, hwreg({reg}, {off}, {size})"),
+            1 => writeln!(out, "s_setreg_b32 hwreg({reg}, {off}, {size}), s{sreg}"),
+            _ => writeln!(
+                out,
+                "s_setreg_imm32_b32 hwreg({reg}, {off}, {size}), 0x{:x}",
+                next(&mut s) as u32
+            ),
+        };
+    }
+    out
+}
+
+/// The w128 file's text.
+pub fn w128_text() -> String {
+    let mut out = String::from(".init R1 = lane * 4\n.active 0xffff\ntop:\n");
+    for i in 0..LINES {
+        if i % 100 == 99 {
+            let _ = write!(out, "l{i}: ");
+        }
+        out.push_str(W128[i % W128.len()]);
+        out.push_str(" ;\n");
+    }
+    out
+}
+
+/// Best wall-clock seconds of five runs of `cmd` (stdout discarded), or
+/// an error saying what failed.
+fn best_of_five(mut cmd: Command) -> Result<f64, String> {
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let status = cmd
+            .stdout(Stdio::null())
+            .status()
+            .map_err(|e| format!("{:?}: {e}", cmd.get_program()))?;
+        if !status.success() {
+            return Err(format!("{:?} failed ({status})", cmd.get_program()));
+        }
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    Ok(best)
+}
+
+fn asm_cmd(cli: &Path, isa: &str, file: &Path) -> Command {
+    let mut c = Command::new(cli);
+    c.args(["asm", "--isa", isa]).arg(file);
+    c
+}
+
+/// Generates the files, builds the CLI, times it and llvm-mc; prints a
+/// table and returns it.
+pub fn run(root: &Path) -> Result<String, String> {
+    let dir = root.join("target/bench");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let gfx9 = dir.join("gfx9_200k.s");
+    let w128 = dir.join("w128_200k.s");
+    std::fs::write(&gfx9, gfx9_text()).map_err(|e| e.to_string())?;
+    std::fs::write(&w128, w128_text()).map_err(|e| e.to_string())?;
+    crate::setup::run(Command::new("cargo").current_dir(root).args([
+        "build",
+        "--release",
+        "-p",
+        "warpscope",
+    ]))?;
+    let cli: PathBuf = root.join("target/release/warpscope");
+    let ours_gfx9 = best_of_five(asm_cmd(&cli, "gfx9", &gfx9))?;
+    let ours_w128 = best_of_five(asm_cmd(&cli, "w128", &w128))?;
+    let mut table = String::from("file                      warpscope asm   llvm-mc-22   ratio\n");
+    let llvm = Command::new("llvm-mc-22").arg("--version").output().is_ok();
+    let theirs = if llvm {
+        let mut c = Command::new("llvm-mc-22");
+        c.args(["-arch=amdgcn", "-mcpu=gfx900", "-show-encoding"])
+            .arg(&gfx9);
+        Some(best_of_five(c)?)
+    } else {
+        None
+    };
+    let _ = writeln!(
+        table,
+        "gfx9, {LINES} lines       {:>9.3} s   {}   {}",
+        ours_gfx9,
+        theirs.map_or("    (none)".into(), |t| format!("{t:>8.3} s")),
+        theirs.map_or("-".into(), |t| format!("{:.2}x", t / ours_gfx9)),
+    );
+    let _ = writeln!(
+        table,
+        "w128, {LINES} lines       {:>9.3} s   {:.2} M lines/s",
+        ours_w128,
+        LINES as f64 / ours_w128 / 1e6
+    );
+    if !llvm {
+        table.push_str("llvm-mc-22 not found: install Debian's llvm-22 to compare\n");
+    }
+    print!("{table}");
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generated_files_are_the_same_every_time_and_as_long_as_said() {
+        let g = super::gfx9_text();
+        assert_eq!(g, super::gfx9_text());
+        assert_eq!(g.lines().count(), super::LINES);
+        assert!(g.starts_with("s_getreg_b32 s"));
+        let w = super::w128_text();
+        assert_eq!(w.lines().count(), super::LINES + 3);
+    }
+}
