@@ -1,9 +1,9 @@
-//! `cargo xtask serve | build | js | test | dist | bench | setup`
+//! `cargo xtask serve | build | js | test | dist | bench | fuzz | setup`
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
-use xtask::{bundle, js, server, setup};
+use xtask::{bundle, fuzz, js, server, setup};
 
 const HELP: &str = "\
 cargo xtask <command>
@@ -17,6 +17,10 @@ cargo xtask <command>
                                   package tests, browser tests
   dist                            a self-contained dist/ folder for any static host
   bench                           criterion benchmarks of the core crate
+  fuzz [--seconds N] [--target NAME]... [--minimise]
+                                  build the libFuzzer targets in fuzz/ (stable toolchain) and
+                                  run each for N seconds (default 60); --minimise: shrink the
+                                  corpora in fuzz/corpus instead (see docs/reliability.md)
   setup [--browser]               only make sure the toolchain (and Chromium) are ready
 ";
 
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
         Some("test") => test(&root),
         Some("dist") => dist(&root),
         Some("bench") => bench(&root),
+        Some("fuzz") => fuzz::main(&root, &args[1..]),
         Some("setup") => setup::ensure(&root, args.iter().any(|a| a == "--browser")).map(|_| ()),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
