@@ -48,6 +48,8 @@ pub const RUSTFLAGS: &str = "-Cpasses=sancov-module \
 pub struct Options {
     /// Seconds each target runs (`-max_total_time`).
     pub seconds: u64,
+    /// Inputs after which a target stops sooner (`-runs`).
+    pub runs: Option<u64>,
     /// The targets to run, in order.
     pub targets: Vec<String>,
     /// Minimise the corpora instead of fuzzing.
@@ -55,10 +57,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// Reads `[--seconds N] [--target NAME]... [--minimise]`.
+    /// Reads `[--seconds N] [--runs N] [--target NAME]... [--minimise]`.
     pub fn parse(args: &[String]) -> Result<Options, String> {
         let mut opts = Options {
             seconds: 60,
+            runs: None,
             targets: Vec::new(),
             minimise: false,
         };
@@ -71,6 +74,14 @@ impl Options {
                         .and_then(|n| n.parse().ok())
                         .filter(|&n| n > 0)
                         .ok_or("--seconds needs a whole number of seconds above 0")?
+                }
+                "--runs" => {
+                    opts.runs = Some(
+                        it.next()
+                            .and_then(|n| n.parse().ok())
+                            .filter(|&n| n > 0)
+                            .ok_or("--runs needs a whole number of inputs above 0")?,
+                    )
                 }
                 "--target" => {
                     let name = it.next().ok_or("--target needs a target name")?;
@@ -174,7 +185,7 @@ pub fn main(root: &Path, args: &[String]) -> Result<(), String> {
     }
     let mut reports = Vec::new();
     for name in &opts.targets {
-        let r = run_target(root, &bins.join(name), name, opts.seconds)?;
+        let r = run_target(root, &bins.join(name), name, &opts)?;
         reports.push((name.clone(), r));
     }
     println!();
@@ -255,9 +266,11 @@ fn mkdir(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }
 
-/// Runs one target for `seconds`, echoing libFuzzer's status lines and
-/// keeping its whole output in `target/fuzz/logs/NAME.log`.
-fn run_target(root: &Path, bin: &Path, name: &str, seconds: u64) -> Result<Report, String> {
+/// Runs one target for `opts.seconds` (or `opts.runs` inputs), echoing
+/// libFuzzer's status lines and keeping its whole output in
+/// `target/fuzz/logs/NAME.log`.
+fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Report, String> {
+    let seconds = opts.seconds;
     let corpus = root.join("fuzz/corpus").join(name);
     let seeds = root.join("fuzz/seeds").join(name);
     let artifacts = root.join("target/fuzz/artifacts").join(name);
@@ -275,6 +288,9 @@ fn run_target(root: &Path, bin: &Path, name: &str, seconds: u64) -> Result<Repor
         // A hang is a finding too; libFuzzer's default waits 20 minutes.
         .arg("-timeout=30")
         .arg(&corpus);
+    if let Some(runs) = opts.runs {
+        cmd.arg(format!("-runs={runs}"));
+    }
     if seeds.is_dir() {
         cmd.arg(&seeds);
     }
@@ -434,6 +450,8 @@ mod tests {
         assert!(Options::parse(&args(&["--seconds", "0"])).is_err());
         assert!(Options::parse(&args(&["--seconds"])).is_err());
         assert!(Options::parse(&args(&["--minimise"])).unwrap().minimise);
+        let o = Options::parse(&args(&["--runs", "1000"])).unwrap();
+        assert_eq!((o.runs, o.seconds), (Some(1000), 60));
     }
 
     #[test]

@@ -17,10 +17,11 @@ cargo xtask <command>
                                   package tests, browser tests
   dist                            a self-contained dist/ folder for any static host
   bench                           criterion benchmarks of the core crate
-  fuzz [--seconds N] [--target NAME]... [--minimise]
+  fuzz [--seconds N] [--runs N] [--target NAME]... [--minimise]
                                   build the libFuzzer targets in fuzz/ (stable toolchain) and
-                                  run each for N seconds (default 60); --minimise: shrink the
-                                  corpora in fuzz/corpus instead (see docs/reliability.md)
+                                  run each for N seconds (default 60), or until --runs inputs;
+                                  --minimise: shrink the corpora in fuzz/corpus instead
+                                  (see docs/reliability.md)
   setup [--browser]               only make sure the toolchain (and Chromium) are ready
 ";
 
