@@ -15,7 +15,7 @@ use warpscope_core::isas;
 use warpscope_core::sim::{LaunchConfig, RunStatus, Sim, WarpState};
 
 /// Steps the program may take (a backward branch may loop forever).
-const BUDGET: u64 = 160;
+const BUDGET: u64 = 96;
 /// Labels a branch may jump to: `l0` .. `l3`, placed by the bytes.
 const LABELS: u8 = 4;
 
