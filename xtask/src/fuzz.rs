@@ -109,7 +109,8 @@ impl Options {
 /// What one run printed, read from libFuzzer's output.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
-    /// From the final `Done N runs in S second(s)` line.
+    /// From the final `Done N runs in S second(s)` line, else the count
+    /// of the last status line (`#N`).
     pub runs: Option<u64>,
     /// Ditto.
     pub seconds: Option<u64>,
@@ -123,6 +124,8 @@ pub struct Report {
     pub artifacts: Vec<String>,
     /// The first line of each error report (`==N== ERROR: libFuzzer: ...`).
     pub errors: Vec<String>,
+    /// Stopped by Ctrl+C (SIGINT): not a finding.
+    pub interrupted: bool,
 }
 
 impl Report {
@@ -134,12 +137,16 @@ impl Report {
             self.runs = w.next().and_then(|n| n.parse().ok());
             self.seconds = w.nth(2).and_then(|n| n.parse().ok());
         } else if line.starts_with('#') && line.contains(" cov: ") {
+            let count = line[1..].split_whitespace().next();
+            self.runs = count.and_then(|n| n.parse().ok()).or(self.runs);
             self.cov = field(line, "cov:");
             self.ft = field(line, "ft:");
             self.corpus = field(line, "corp:");
         } else if let Some(at) = line.find("Test unit written to ") {
             let path = line[at + "Test unit written to ".len()..].trim();
             self.artifacts.push(path.to_string());
+        } else if line.contains("libFuzzer: run interrupted") {
+            self.interrupted = true;
         } else if line.contains("ERROR: libFuzzer:") || line.contains("panicked at") {
             self.errors.push(line.to_string());
         }
@@ -331,7 +338,7 @@ fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Rep
     if report.seconds.is_none() {
         report.seconds = Some(started.elapsed().as_secs());
     }
-    if !status.success() && !report.crashed() {
+    if !status.success() && !report.crashed() && !report.interrupted {
         report
             .errors
             .push(format!("the fuzzer exited with {status}"));
@@ -467,6 +474,16 @@ Done 284975 runs in 16 second(s)
         assert_eq!((r.runs, r.seconds), (Some(284975), Some(16)));
         assert_eq!((r.cov, r.ft, r.corpus), (Some(815), Some(2310), Some(121)));
         assert!(!r.crashed());
+        let cut = text.replace(
+            "Done 284975 runs in 16 second(s)",
+            "==9== libFuzzer: run interrupted; exiting",
+        );
+        let cut = Report::of(&cut);
+        assert_eq!(
+            (cut.runs, cut.seconds, cut.interrupted),
+            (Some(1187), None, true)
+        );
+        assert!(!cut.crashed());
         assert_eq!(r.rate().map(|x| x.round()), Some(17811.0));
         let row = table(&[("asm".into(), r)]);
         assert!(row.contains("284975") && row.contains("17811"), "{row}");
