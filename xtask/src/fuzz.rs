@@ -33,6 +33,12 @@ pub const TARGETS: &[&str] = &[
     "sim",
 ];
 
+/// Input size limits (`-max_len`) where libFuzzer's default (the largest
+/// seed, at least 4096 bytes) makes a target slow without reaching more:
+/// an assembly source of a few hundred bytes already holds a dozen lines,
+/// and the assembler's cost grows with every line it has to diagnose.
+pub const MAX_LEN: &[(&str, usize)] = &[("asm", 512)];
+
 /// What `rustc` is asked for: coverage counters, the PC table and compare
 /// tracing for libFuzzer, `cfg(fuzzing)`, debug assertions and overflow
 /// checks, no sanitizer.
@@ -297,6 +303,9 @@ fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Rep
         .arg(&corpus);
     if let Some(runs) = opts.runs {
         cmd.arg(format!("-runs={runs}"));
+    }
+    if let Some((_, len)) = MAX_LEN.iter().find(|(t, _)| *t == name) {
+        cmd.arg(format!("-max_len={len}"));
     }
     if seeds.is_dir() {
         cmd.arg(&seeds);
