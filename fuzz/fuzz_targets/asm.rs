@@ -1,15 +1,23 @@
 //! Fuzzes the assembler: any text assembles or fails with in-bounds
 //! diagnostics, and every instruction it produces round-trips through the
-//! encoder, the decoder and the disassembler.
+//! encoder, the decoder and the disassembler. The first byte chooses the
+//! ISA (w128, sm50 or gfx9), the rest is the source text.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use warpscope_core::{asm, codec::{decode, encode}, disasm, isas};
+use warpscope_core::{
+    asm,
+    codec::{decode, encode},
+    disasm, isas,
+};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(src) = std::str::from_utf8(data) else {
+    let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let isa = isas::w128();
+    let Ok(src) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let isa = isas::Id::ALL[usize::from(which) % isas::Id::ALL.len()].isa();
     match asm::assemble(isa, src) {
         Ok(prog) => {
             for line in &prog.lines {

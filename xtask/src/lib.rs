@@ -1,9 +1,11 @@
 //! Project automation for warpscope (`cargo xtask ...`), plus the pieces the
 //! end-to-end tests share: a static file server and a WebDriver client for
-//! headless Chromium. `js` builds and tests the JavaScript package.
+//! headless Chromium. `js` builds and tests the JavaScript package; `fuzz`
+//! builds and runs the fuzz targets.
 
 pub mod asmbench;
 pub mod bundle;
+pub mod fuzz;
 pub mod js;
 pub mod server;
 pub mod setup;

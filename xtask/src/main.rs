@@ -1,9 +1,9 @@
-//! `cargo xtask serve | build | js | test | dist | bench | setup`
+//! `cargo xtask serve | build | js | test | dist | bench | fuzz | setup`
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
-use xtask::{bundle, js, server, setup};
+use xtask::{bundle, fuzz, js, server, setup};
 
 const HELP: &str = "\
 cargo xtask <command>
@@ -18,6 +18,11 @@ cargo xtask <command>
   dist                            a self-contained dist/ folder for any static host
   bench [--asm]                   the assembler against llvm-mc-22, criterion benchmarks of
                                   the core crate, browser measurements; --asm: only the first
+  fuzz [--seconds N] [--runs N] [--target NAME]... [--minimise]
+                                  build the libFuzzer targets in fuzz/ (stable toolchain) and
+                                  run each for N seconds (default 60), or until --runs inputs;
+                                  --minimise: shrink the corpora in fuzz/corpus instead
+                                  (see docs/reliability.md)
   setup [--browser]               only make sure the toolchain (and Chromium) are ready
 ";
 
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
             xtask::asmbench::run(&root).map(|_| ())
         }
         Some("bench") => bench(&root),
+        Some("fuzz") => fuzz::main(&root, &args[1..]),
         Some("setup") => setup::ensure(&root, args.iter().any(|a| a == "--browser")).map(|_| ()),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
