@@ -381,7 +381,14 @@ struct Ctx<'a> {
     line_starts: Vec<usize>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
+    /// "Did you mean" searches left: each compares a name with every
+    /// label, so a text with thousands of undefined labels stops
+    /// suggesting after the first [`SUGGESTIONS`].
+    suggestions_left: std::cell::Cell<u32>,
 }
+
+/// Undefined labels that get "did you mean" suggestions in one text.
+const SUGGESTIONS: u32 = 100;
 
 impl<'a> Ctx<'a> {
     fn new(isa: &'a Isa, src: &'a str) -> Ctx<'a> {
@@ -399,6 +406,7 @@ impl<'a> Ctx<'a> {
                 .collect(),
             line_starts,
             syms: std::cell::RefCell::new(expr::Symbols::new()),
+            suggestions_left: std::cell::Cell::new(SUGGESTIONS),
         }
     }
 

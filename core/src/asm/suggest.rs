@@ -105,9 +105,16 @@ pub(super) fn suggest<'n>(word: &str, names: impl Iterator<Item = &'n str>) -> V
     let limit = (word.len() / 3).max(1);
     let mut scored: Vec<(usize, &str)> = names
         .filter_map(|n| {
+            let prefix = upper.len() >= 2 && {
+                let k = upper.len().min(n.len());
+                n.as_bytes()[..k].eq_ignore_ascii_case(&upper.as_bytes()[..k])
+            };
+            // the distance is at least the difference in length: a name
+            // much longer or shorter can only be a prefix match
+            if !prefix && n.len().abs_diff(word.len()) > limit {
+                return None;
+            }
             let d = distance(word, n);
-            let nu = n.to_ascii_uppercase();
-            let prefix = upper.len() >= 2 && (nu.starts_with(&upper) || upper.starts_with(&nu));
             (d <= limit || prefix).then_some((if prefix { d.min(limit) } else { d }, n))
         })
         .collect();

@@ -176,7 +176,13 @@ impl Ctx<'_> {
     /// enum value of that name.
     fn undefined_label(&self, text: &str, span: Span, labels: &HashMap<&str, u64>) -> Diagnostic {
         let mut d = Diagnostic::error(span, format!("undefined label `{text}`"));
-        let close = suggest(text, labels.keys().copied());
+        let left = self.suggestions_left.get();
+        self.suggestions_left.set(left.saturating_sub(1));
+        let close = if left > 0 {
+            suggest(text, labels.keys().copied())
+        } else {
+            Vec::new()
+        };
         let named = self.isa.types.iter().find_map(|t| {
             t.values
                 .iter()

@@ -654,3 +654,31 @@ fn floats() {
         "FADD R1, R2, 0f7fc00001 ;"
     );
 }
+
+/// "Did you mean" compares a name with every label, so a text with
+/// thousands of undefined labels (a fuzzer's find: quadratic time) gets
+/// suggestions for its first hundred only; every one is still reported.
+#[test]
+fn many_undefined_labels_are_reported_and_only_the_first_get_suggestions() {
+    let isa = warpscope_core::isas::w128();
+    let mut src = String::new();
+    for i in 0..300 {
+        src.push_str(&format!("L{i}: NOP\n"));
+    }
+    for i in 0..300 {
+        src.push_str(&format!("BRA M{i}\n"));
+    }
+    let diags = warpscope_core::asm::assemble(isa, &src).unwrap_err();
+    let undefined: Vec<_> = diags
+        .iter()
+        .filter(|d| d.message.starts_with("undefined label"))
+        .collect();
+    assert_eq!(undefined.len(), 300);
+    let helped = |d: &&warpscope_core::diag::Diagnostic| {
+        d.help
+            .as_deref()
+            .is_some_and(|h| h.contains("did you mean"))
+    };
+    assert!(undefined[..100].iter().all(helped));
+    assert!(!undefined[100..].iter().any(helped));
+}
