@@ -45,19 +45,33 @@ fn instruction(b: &mut Bytes) -> String {
     let (p, q) = (b.below(4), b.below(4));
     let mode = b.pick(&["IDX", "UP", "DOWN", "BFLY"]);
     let inst = match b.below(30) {
-        0 => format!(
-            "SHFL.{mode} P{p}, R{d}, R{a}, {:#x}, {}",
-            b.below(32),
-            b.pick(&["0x1f", "0x0", "0x181f", "0x101f", "0x1c1f"])
-        ),
-        1 => format!("SHFL.{mode} P{p}, R{d}, R{a}, R{c}, R{e}"),
-        2 => format!("VOTE.{} R{d}, P{p}, !P{q}", b.pick(&["ANY", "ALL", "EQ"])),
-        3 => format!("VOTEU.{} UR{d}, UP{p}, P{q}", b.pick(&["ANY", "ALL", "EQ"])),
-        4 => format!(
-            "REDUX.{}.{} R{d}, R{a}",
-            b.pick(&["U32", "S32"]),
-            b.pick(&["AND", "OR", "XOR", "SUM", "MIN", "MAX"])
-        ),
+        // b and c each an immediate or a register, independently
+        0 | 1 => {
+            let b_op = match b.below(2) {
+                0 => format!("{:#x}", b.below(32)),
+                _ => format!("R{c}"),
+            };
+            let c_op = match b.below(2) {
+                0 => b.pick(&["0x1f", "0x0", "0x181f", "0x101f", "0x1c1f"]).to_string(),
+                _ => format!("R{e}"),
+            };
+            format!("SHFL.{mode} P{p}, R{d}, R{a}, {b_op}, {c_op}")
+        }
+        // VOTE per lane, VOTEU to a uniform register
+        2 | 3 => {
+            let op = b.pick(&["ANY", "ALL", "EQ"]);
+            match b.below(2) {
+                0 => format!("VOTE.{op} R{d}, P{p}, !P{q}"),
+                _ => format!("VOTEU.{op} UR{d}, UP{p}, P{q}"),
+            }
+        }
+        4 => {
+            let (ty, op) = (
+                b.pick(&["U32", "S32"]),
+                b.pick(&["AND", "OR", "XOR", "SUM", "MIN", "MAX"]),
+            );
+            format!("REDUX.{ty}.{op} R{d}, R{a}")
+        }
         5 => format!("REDUXU.SUM UR{d}, R{a}"),
         6 => format!("MATCH.{} R{d}, P{p}, R{a}", b.pick(&["ANY", "ALL"])),
         7 => format!(

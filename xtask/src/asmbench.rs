@@ -4,7 +4,8 @@
 //! Two files are generated into `target/bench/` (the same bytes every
 //! time): 200,000 lines of gfx9 `s_getreg_b32` / `s_setreg_b32` /
 //! `s_setreg_imm32_b32` with `hwreg(...)` operands, and 200,000 lines of
-//! w128 (shuffles, votes, reductions, ALU, constants, controls, labels).
+//! w128 (shuffles, votes, reductions, ALU, constants, floats, controls,
+//! branches; registers and immediates at random).
 //! `warpscope asm` (release build) assembles each, and when `llvm-mc-22`
 //! is on the PATH (Debian's `llvm-22`) it assembles the gfx9 file with
 //! `-arch=amdgcn -mcpu=gfx900 -show-encoding`; each is timed wall-clock,
@@ -26,23 +27,6 @@ const HWREGS: &[&str] = &[
     "HW_REG_GPR_ALLOC",
     "HW_REG_LDS_ALLOC",
     "HW_REG_IB_STS",
-];
-
-const W128: &[&str] = &[
-    "@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4",
-    "SHFL.UP P0, R1, R0, R4, R5",
-    "REDUX.S32.MIN R2, R3",
-    "MATCH.U64.ALL R0, P3, R[2:3]",
-    "VOTE.ANY R0, P1, !P2",
-    "ISETP.GE.S32.AND P1, P2, R1, R2, PT",
-    "IADD3 R4, R4, -1, RZ",
-    "LOP3.LUT R0, R1, R2, R3, 0x96",
-    "FADD R1, R2, 1.5",
-    "S2R R1, SR_LANEID",
-    "SWITCH c[0x3][0x160]",
-    "ELECTU P1, UR2, ~UR3",
-    "MOV R2, 0x12345678 $wsb=1 $req=0x3",
-    "@P0 BRA top",
 ];
 
 /// A deterministic xorshift step.
@@ -75,15 +59,44 @@ pub fn gfx9_text() -> String {
     out
 }
 
-/// The w128 file's text.
+/// The w128 file's text: shuffles, votes, reductions, matches, ALU,
+/// constants, floats, controls and branches with registers and
+/// immediates drawn at random, a label every 100 lines.
 pub fn w128_text() -> String {
+    let mut s = 0x2545_f491_4f6c_dd1du64;
     let mut out = String::from(".init R1 = lane * 4\n.active 0xffff\ntop:\n");
     for i in 0..LINES {
         if i % 100 == 99 {
             let _ = write!(out, "l{i}: ");
         }
-        out.push_str(W128[i % W128.len()]);
-        out.push_str(" ;\n");
+        let r = |s: &mut u64| next(s) % 255;
+        let (d, a, b) = (r(&mut s), r(&mut s), r(&mut s));
+        let p = next(&mut s) % 7;
+        let _ = match i % 10 {
+            0 => writeln!(
+                out,
+                "@!P{p} SHFL.BFLY P{p}, R{d}, R{a}, {:#x}, 0x1f $sched=4 ;",
+                1 << (i % 5)
+            ),
+            1 => writeln!(out, "SHFL.DOWN P0, R{d}, R{a}, R{b}, R{} ;", r(&mut s)),
+            2 => writeln!(out, "VOTE.ALL R{d}, P{p}, !P{} ;", next(&mut s) % 7),
+            3 => writeln!(out, "REDUX.SUM R{d}, R{a} ;"),
+            4 => writeln!(out, "IADD3 R{d}, R{a}, {:#x}, RZ ;", next(&mut s) as u32),
+            5 => writeln!(
+                out,
+                "LOP3.LUT R{d}, R{a}, R{b}, RZ, {:#x} ;",
+                next(&mut s) % 256
+            ),
+            6 => writeln!(out, "ISETP.LT.U32.AND P{p}, PT, R{a}, R{b}, PT ;"),
+            7 => writeln!(
+                out,
+                "SWITCH c[0x{:x}][0x{:x}] ;",
+                next(&mut s) % 4,
+                4 * (next(&mut s) % 4096)
+            ),
+            8 => writeln!(out, "FADD R{d}, R{a}, 0.5 $wsb=1 ;"),
+            _ => writeln!(out, "@P{p} BRA top ;"),
+        };
     }
     out
 }

@@ -392,15 +392,20 @@ fn gfx9_dwords_hwreg_fields_and_wave_view() {
                 ev.step
             );
         }
-        if let warpscope_core::sim::EventDetail::HwReg {
-            id,
-            offset,
-            size,
-            write,
-            value,
-            register,
-        } = ev.detail
-        {
+        if let warpscope_core::sim::EventDetail::HwReg { .. } = ev.detail {
+            // the event's fields, as `warpscope run --json` writes them
+            let hw = serde_json::to_value(&ev.detail).expect("events serialise")["HwReg"].clone();
+            let field = |k: &str| hw[k].as_u64().expect("a number");
+            let (id, offset, size) = (
+                field("id") as u8,
+                field("offset") as u8,
+                field("size") as u8,
+            );
+            let (write, value, register) = (
+                hw["write"] == json!(true),
+                field("value"),
+                field("register"),
+            );
             let name = warpscope_core::sim::machine::hwreg_name(id);
             let d = page.js(
                 "const g = document.querySelector('#diagram [data-hwreg-id]');
