@@ -149,10 +149,7 @@ pub fn iframe_snippet(s: &State, page: &str) -> Result<String, LinkError> {
 
 /// Text made safe for a double-quoted HTML attribute.
 fn html_attr(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    crate::export::xml_escape(t)
 }
 
 /// Copies an iframe snippet of the current state in embed mode (the

@@ -58,7 +58,8 @@ fn document() -> Result<web_sys::Document, JsValue> {
         .ok_or_else(|| JsValue::from_str("no document"))
 }
 
-/// Escapes text for XML content and attribute values.
+/// Escapes text for XML (and HTML) content and attribute values, in one
+/// pass: the exported SVGs and the iframe snippet both use it.
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
