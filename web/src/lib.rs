@@ -14,6 +14,7 @@ pub mod effects;
 pub mod examples;
 pub mod export;
 pub mod highlight;
+pub mod i18n;
 pub mod markdown;
 pub mod persist;
 pub mod ptr;
@@ -23,7 +24,8 @@ pub mod state;
 
 use components::callbacks::Callbacks;
 use components::{editor, embed, explain, listing, present};
-use state::{Dispatch, Runtime};
+use i18n::tr;
+use state::{Dispatch, Runtime, State};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
@@ -56,21 +58,44 @@ fn app() -> Html {
         let d = d.clone();
         use_memo((), move |_| Callbacks::new(&d))
     };
+    let lang = st.view.lang;
+    i18n::set(lang);
+    use_effect_with(lang, |l| {
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element());
+        if let Some(root) = root {
+            let _ = root.set_attribute("lang", l.html_lang());
+        }
+    });
+    let page = page(&st, &d, &cbs, (*puzzles, &toggle_puzzles));
+    html! {
+        <ContextProvider<i18n::Lang> context={lang}>{ page }</ContextProvider<i18n::Lang>>
+    }
+}
+
+/// The page in its mode: embedded, presenting, or the full playground.
+fn page(
+    st: &State,
+    d: &Dispatch,
+    cbs: &Callbacks,
+    (puzzles, toggle_puzzles): (bool, &Callback<()>),
+) -> Html {
     let exec_line = st
         .run
         .next_index()
         .and_then(|i| st.build.rows().get(i))
         .map(|r| r.line);
     if st.share.embed {
-        return embed::view(&st, &d, &cbs, exec_line);
+        return embed::view(st, d, cbs, exec_line);
     }
     if st.view.present {
-        return present::view(&st, &d, &cbs, exec_line);
+        return present::view(st, d, cbs, exec_line);
     }
     let (doc, view) = (&st.doc, &st.view);
     html! {
         <div id="app-root" class="app" data-mounted="true">
-            { components::header::header(&st, &d, *puzzles, &toggle_puzzles) }
+            { components::header::header(st, d, puzzles, toggle_puzzles) }
             if let Some(url) = &st.share.popover {
                 <components::share_popover::SharePopover url={url.clone()} dispatch={d.clone()} />
             }
@@ -82,21 +107,21 @@ fn app() -> Html {
             }
             <main class={classes!("layout", format!("tab-{}", view.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
-                    if *puzzles {
+                    if puzzles {
                         <puzzle::Panel source={doc.source.clone()} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
                             link_view={st.share.extra_view.clone()} />
                     }
                     <explain::Explain source={doc.source.clone()} />
-                    { editor::editable(&st, &cbs, exec_line) }
+                    { editor::editable(st, cbs, exec_line) }
                     <listing::Listing asm={st.build.asm.clone()} stale={st.build.stale} selected={view.selected} exec={st.run.next_index()}
                         breakpoints={st.run.breakpoints.clone()} on_select={cbs.select.clone()} />
                 </div>
-                { components::tabs::tabs(&st, &d, &cbs) }
+                { components::tabs::tabs(st, d, cbs) }
             </main>
             <footer class="statusbar" id="statusbar">
                 if let Some((_, n)) = &view.note { <span class="note" id="note">{ n }</span> }
-                else { <span class="hint">{ "F10 step · Shift+F10 back · F5 run · click the gutter for a breakpoint · click a lane number to toggle it" }</span> }
-                <span class="fmt-now">{ "values: " }{ fmt_name(view.fmt) }</span>
+                else { <span class="hint">{ tr("F10 step · Shift+F10 back · F5 run · click the gutter for a breakpoint · click a lane number to toggle it") }</span> }
+                <span class="fmt-now">{ tr("values: ") }{ fmt_name(view.fmt) }</span>
             </footer>
         </div>
     }
@@ -105,10 +130,10 @@ fn app() -> Html {
 /// The value format as the status bar names it.
 fn fmt_name(f: state::Fmt) -> &'static str {
     match f {
-        state::Fmt::Hex => "hex",
-        state::Fmt::Unsigned => "unsigned",
-        state::Fmt::Signed => "signed",
-        state::Fmt::Float => "float",
+        state::Fmt::Hex => tr("hex"),
+        state::Fmt::Unsigned => tr("unsigned"),
+        state::Fmt::Signed => tr("signed"),
+        state::Fmt::Float => tr("float"),
     }
 }
 

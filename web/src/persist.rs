@@ -15,6 +15,7 @@
 //! Local storage can be missing (disabled, sandboxed iframes) or full;
 //! every function here returns a message for the user then, never panics.
 
+use crate::i18n::Lang;
 use warpscope_core::history;
 use wasm_bindgen::JsValue;
 
@@ -22,6 +23,8 @@ use wasm_bindgen::JsValue;
 pub const AUTOSAVE_KEY: &str = "warpscope.autosave";
 /// Key of earlier states (program and view) replaced by links.
 pub const PREVIOUS_KEY: &str = "warpscope.previous";
+/// Key of the interface language the viewer chose (`en`, `zh`).
+pub const LANG_KEY: &str = "warpscope.lang";
 /// Entries kept under [`PREVIOUS_KEY`].
 pub const PREVIOUS_MAX: usize = 5;
 /// Milliseconds between the last change and saving.
@@ -66,6 +69,20 @@ fn get(key: &str) -> Result<Option<String>, String> {
     storage()?
         .get_item(key)
         .map_err(|e| format!("local storage cannot be read ({})", js_message(&e)))
+}
+
+/// The interface language the viewer chose last, if any (a value that is
+/// no language's code counts as none).
+pub fn chosen_lang() -> Option<Lang> {
+    get(LANG_KEY)
+        .ok()
+        .flatten()
+        .and_then(|c| Lang::from_code(&c))
+}
+
+/// Remembers the viewer's choice of language (where storage works).
+pub fn choose_lang(lang: Lang) {
+    let _ = set(LANG_KEY, lang.code());
 }
 
 /// The autosaved work, as a link fragment.

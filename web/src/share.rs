@@ -75,6 +75,8 @@ pub fn initial_state(rt: &mut Runtime) -> State {
     let mut s = State::new(rt);
     s.view.own_theme = system_theme();
     s.view.theme = s.view.own_theme;
+    s.view.own_lang = crate::i18n::browser_lang();
+    s.view.lang = persist::chosen_lang().unwrap_or(s.view.own_lang);
     let mut had_work = false;
     let saved = persist::tab_draft()
         .map(Ok)

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use super::run_controls::{announce, run_controls, run_status};
 use crate::examples;
+use crate::i18n::{tr, Lang};
 use crate::state::{Action, Dispatch, State, Theme, ViewAction};
 
 /// A `<select>`'s change as the action `f` makes of its value (None: no
@@ -41,18 +42,27 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
         })
     };
     let on_theme = d.callback(|_: MouseEvent| Action::View(ViewAction::ToggleTheme));
+    let other = if st.view.lang == Lang::Zh {
+        Lang::En
+    } else {
+        Lang::Zh
+    };
+    let on_lang = d.callback(move |_: MouseEvent| {
+        crate::persist::choose_lang(other);
+        Action::View(ViewAction::SetLang(other))
+    });
     html! {
         <header class="topbar">
             <div class="tb-group tb-doc">
                 <h1>{ "warpscope" }</h1>
                 <label class="field">
                     <span>{ "ISA" }</span>
-                    <select id="isa" aria-label="instruction set" onchange={on_isa}>
+                    <select id="isa" aria-label={tr("instruction set")} onchange={on_isa}>
                         { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
                     </select>
                 </label>
-                <select id="examples" aria-label="load an example" onchange={on_example}>
-                    <option value="" selected=true>{ "Examples…" }</option>
+                <select id="examples" aria-label={tr("load an example")} onchange={on_example}>
+                    <option value="" selected=true>{ tr("Examples…") }</option>
                     { for examples::for_isa(isa).iter().map(|e| html!{ <option value={e.id}>{ e.title }</option> }) }
                 </select>
             </div>
@@ -63,13 +73,15 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
             </div>
             <div class="tb-group tb-tools">
                 <button class={classes!("btn", puzzles.then_some("on"))} id="btn-puzzles" onclick={toggle_puzzles.reform(|_: MouseEvent| ())}
-                    title="graded exercises on warp-level operations">{ "Puzzles" }</button>
+                    title={tr("graded exercises on warp-level operations")}>{ tr("Puzzles") }</button>
                 { super::present::present_button(false, d) }
                 { super::history_menu::history_menu(st.view.history_menu.is_some(), d) }
-                <button class="btn" id="btn-share" onclick={on_share} title="copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding">{ "Share" }</button>
-                <button class="btn" id="btn-theme" onclick={on_theme} title="switch light/dark">
-                    { if st.view.theme == Theme::Dark { "☀ Light" } else { "☾ Dark" } }
+                <button class="btn" id="btn-share" onclick={on_share} title={tr("copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding")}>{ tr("Share") }</button>
+                <button class="btn" id="btn-theme" onclick={on_theme} title={tr("switch light/dark")}>
+                    { if st.view.theme == Theme::Dark { tr("☀ Light") } else { tr("☾ Dark") } }
                 </button>
+                <button class="btn" id="btn-lang" onclick={on_lang} lang={other.html_lang()}
+                    title={tr("interface language: English or Chinese")}>{ other.own_name() }</button>
                 { super::keys::keys() }
             </div>
         </header>

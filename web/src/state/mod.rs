@@ -212,6 +212,7 @@ impl State {
             v.fmt,
             v.tab,
             (v.theme, v.own_theme),
+            (v.lang, v.own_lang),
             v.present,
             &self.run.breakpoints,
             &self.share.extra_view,
@@ -474,6 +475,9 @@ impl State {
         self.view.fmt = v.fmt;
         if let Some(t) = v.theme {
             self.view.theme = t;
+        }
+        if let Some(l) = v.lang {
+            self.view.lang = l;
         }
         self.share.embed = v.embed;
         self.share.embed_opts = v.embed_opts;

@@ -18,6 +18,7 @@
 //! | `font` | embed mode: the program's text size in pixels, 10 to 32 | 13 |
 //! | `grid` | embed mode: `1` shows the warp state under the diagram | off |
 //! | `present` | `1`: presentation mode (program and diagram, large) | off |
+//! | `lang` | `en`, `zh`: the interface's language | the viewer's own choice |
 //!
 //! Defaults are not written, so a plain link stays short. Unknown keys are
 //! kept and written again when the state is shared or saved.
@@ -27,6 +28,7 @@ use std::rc::Rc;
 use warpscope_core::link::{LinkError, LinkState};
 
 use super::view::{Fmt, Tab, Theme};
+use crate::i18n::Lang;
 
 /// View key: grid value format.
 pub const KEY_FMT: &str = "fmt";
@@ -57,6 +59,8 @@ pub struct EmbedOptions {
 }
 /// View key: `1` for presentation mode.
 pub const KEY_PRESENT: &str = "present";
+/// View key: the interface's language.
+pub const KEY_LANG: &str = "lang";
 
 /// Most breakpoints a link restores (a hostile link cannot make the
 /// gutter track millions of lines).
@@ -192,6 +196,8 @@ pub struct LinkView {
     pub embed_opts: EmbedOptions,
     /// Presentation mode.
     pub present: bool,
+    /// The interface's language, when the link names one.
+    pub lang: Option<Lang>,
     /// Keys this version does not know.
     pub extra: Vec<(String, String)>,
 }
@@ -206,6 +212,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
         embed: false,
         embed_opts: EmbedOptions::default(),
         present: false,
+        lang: None,
         extra: Vec::new(),
     };
     for (k, v) in view {
@@ -237,6 +244,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
             }
             KEY_GRID => out.embed_opts.grid = v == "1",
             KEY_PRESENT => out.present = v == "1",
+            KEY_LANG => out.lang = Lang::from_code(v).or(out.lang),
             _ => out.extra.push((k.clone(), v.clone())),
         }
     }
@@ -246,11 +254,13 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
 /// The view keys that differ from their defaults (never `embed` and its
 /// options), then the unknown ones kept. The theme is written only when
 /// it differs from `own_theme`, the one the writer's system prefers: a
-/// link fixes the theme only when its author chose one.
+/// link fixes the theme only when its author chose one. The language
+/// likewise, against the one the writer's browser asks for.
 pub fn write_view(
     fmt: Fmt,
     tab: Tab,
     (theme, own_theme): (Theme, Theme),
+    (lang, own_lang): (Lang, Lang),
     present: bool,
     breakpoints: &BTreeSet<usize>,
     extra: &[(String, String)],
@@ -269,6 +279,9 @@ pub fn write_view(
             "light"
         };
         out.push((KEY_THEME.into(), name.into()));
+    }
+    if lang != own_lang {
+        out.push((KEY_LANG.into(), lang.code().into()));
     }
     if present {
         out.push((KEY_PRESENT.into(), "1".into()));

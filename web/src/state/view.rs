@@ -7,6 +7,7 @@ use warpscope_core::codec::text;
 use warpscope_core::spec::model::Word;
 
 use super::build::Build;
+use crate::i18n::Lang;
 
 /// How register values are printed in the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -132,6 +133,12 @@ pub struct View {
     /// Presentation mode: the program and the lane diagram alone, in large
     /// type, for a projector.
     pub present: bool,
+    /// The interface's language.
+    pub lang: Lang,
+    /// The language the viewer's browser asks for; links name the
+    /// language only when it differs (the page starts with the language
+    /// the viewer chose last, remembered, else this one).
+    pub own_lang: Lang,
     counter: u64,
 }
 
@@ -166,6 +173,8 @@ pub enum ViewAction {
     SetPresent(bool),
     /// Turn presentation mode on when it is off, off when it is on.
     TogglePresent,
+    /// Switch the interface's language.
+    SetLang(Lang),
 }
 
 impl Default for View {
@@ -183,6 +192,8 @@ impl Default for View {
             note: None,
             history_menu: None,
             present: false,
+            lang: Lang::En,
+            own_lang: Lang::En,
             counter: 1,
         }
     }
@@ -325,6 +336,12 @@ impl View {
             }
             ViewAction::TogglePresent => {
                 return self.reduce(ViewAction::SetPresent(!self.present), source, build)
+            }
+            ViewAction::SetLang(l) => {
+                if l == self.lang {
+                    return false;
+                }
+                self.lang = l;
             }
         }
         true

@@ -1,0 +1,147 @@
+//! The interface's two languages: English, in which the views are
+//! written, and Chinese, from a catalogue.
+//!
+//! A view writes its English text through [`tr`] (or [`trf`] when values
+//! go into it); in Chinese the catalogue's entry for that English text is
+//! shown instead. The catalogue is data, one file per area of the page
+//! under `i18n/zh/`, and a test reads every `tr("…")` and `trf("…"` in
+//! the web crate's sources and lists the texts that have no entry.
+//!
+//! The language in use is set once per render by the root component
+//! ([`set`]); components that keep their own props also subscribe to it
+//! with [`use_lang`], so that a switch draws them again.
+//!
+//! What stays English in both: instruction names, registers, numbers and
+//! other assembly text, the engine's diagnostics, the puzzles' statements
+//! and the English description sections of the ISA (the reference pane
+//! shows the documents' original Chinese beside them).
+
+mod zh;
+
+use std::cell::Cell;
+use std::fmt::Display;
+use yew::prelude::*;
+
+/// An interface language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// Both, in the switch's order.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The code used in links and storage (`en`, `zh`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The language of a code, or of a browser language tag such as
+    /// `zh-CN` or `en-US`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let main = code.split(['-', '_']).next().unwrap_or("");
+        match main.to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+
+    /// The `lang` attribute of the page.
+    pub fn html_lang(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// The language's own name, as the switch offers it.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Zh => "中文",
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// Makes `lang` the language [`tr`] answers in.
+pub fn set(lang: Lang) {
+    CURRENT.with(|c| c.set(lang));
+}
+
+/// The language [`tr`] answers in.
+pub fn current() -> Lang {
+    CURRENT.with(Cell::get)
+}
+
+/// `en` in the current language: the catalogue's entry in Chinese, `en`
+/// itself in English or where the catalogue has none.
+pub fn tr(en: &'static str) -> &'static str {
+    match current() {
+        Lang::En => en,
+        Lang::Zh => zh::lookup(en).unwrap_or(en),
+    }
+}
+
+/// [`tr`] with values: `{0}`, `{1}`, … in the text are replaced by
+/// `args[0]`, `args[1]`, … (a translation may put them in another order).
+pub fn trf(en: &'static str, args: &[&dyn Display]) -> String {
+    fill(tr(en), args)
+}
+
+/// Replaces `{i}` by `args[i]`; other braces are kept.
+pub fn fill(template: &str, args: &[&dyn Display]) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(template.len() + 8 * args.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after
+            .find('}')
+            .and_then(|close| Some((after[..close].parse::<usize>().ok()?, close)))
+            .and_then(|(i, close)| Some((args.get(i)?, close)));
+        match arg {
+            Some((a, close)) => {
+                let _ = write!(out, "{a}");
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The language of the page, for components with props of their own:
+/// calling it draws the component again when the language changes.
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_else(current)
+}
+
+/// The language the viewer's browser asks for (`navigator.language`),
+/// English when it is neither.
+pub fn browser_lang() -> Lang {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .and_then(|l| Lang::from_code(&l))
+        .unwrap_or(Lang::En)
+}
+
+#[cfg(test)]
+mod tests;
