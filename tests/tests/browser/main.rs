@@ -16,6 +16,7 @@ mod export;
 mod history;
 mod keyboard;
 mod lanes;
+mod lang;
 mod load;
 mod present;
 mod puzzles;

@@ -17,6 +17,7 @@ use crate::components::diagram::Diagram;
 use crate::components::grid::Grid;
 use crate::components::run_controls::{run_controls, run_status};
 use crate::components::tabs::event_text;
+use crate::i18n::tr;
 use crate::share;
 use crate::state::{Dispatch, Ptr, State};
 use warpscope_core::examples::example_header;
@@ -52,8 +53,8 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
                 { run_controls(st, d, false) }
                 { run_status(st) }
                 <a class="open-full" id="open-full" href={href} target="_blank" rel="noopener"
-                    title="open this program in the full playground, in a new tab">
-                    <span class="long">{ "Open in warpscope" }</span><span class="short">{ "Open" }</span>{ " ↗" }</a>
+                    title={tr("open this program in the full playground, in a new tab")}>
+                    <span class="long">{ tr("Open in warpscope") }</span><span class="short">{ tr("Open") }</span>{ " ↗" }</a>
             </header>
             if let Some(b) = &st.share.banner {
                 <BannerView banner={b.clone()} dispatch={d.clone()} current={std::rc::Rc::new(st.link_state())} />

@@ -3,35 +3,38 @@
 //! and the focus goes back to the button), closed by a click outside too,
 //! with Tab kept on its Close button.
 
+use crate::i18n::tr;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The keys, as the dialog lists them.
-const KEYS: &[(&str, &str)] = &[
-    ("F10", "step"),
-    ("Shift+F10", "step back"),
-    ("F5", "run to a breakpoint or the end"),
-    ("F8", "run to the caret"),
-    ("F9 / Ctrl+B", "toggle a breakpoint on the caret's line"),
-    ("Ctrl+Enter", "assemble now and run"),
-    ("Ctrl+Shift+S", "copy a link to this state"),
-    ("Shift+click Share", "copy an iframe for embedding"),
-    ("Ctrl+S", "save now (work is autosaved anyway)"),
-    ("Tab / Shift+Tab", "indent / dedent"),
-    ("Esc or Ctrl+M", "then Tab leaves the editor"),
-    ("← → Home End", "switch tabs (on a tab)"),
-    ("Alt+P", "presentation mode on / off"),
-    (
-        "→ PgDn Space",
-        "step (presentation mode, outside the editor)",
-    ),
-    (
-        "← PgUp Shift+Space",
-        "step back (presentation mode, outside the editor)",
-    ),
-    ("Esc", "leave presentation mode (outside the editor)"),
-    ("gutter click", "toggle a breakpoint"),
-];
+/// The keys, as the dialog lists them, in the interface's language.
+fn key_list() -> [(&'static str, &'static str); 17] {
+    [
+        ("F10", tr("step")),
+        ("Shift+F10", tr("step back")),
+        ("F5", tr("run to a breakpoint or the end")),
+        ("F8", tr("run to the caret")),
+        ("F9 / Ctrl+B", tr("toggle a breakpoint on the caret's line")),
+        ("Ctrl+Enter", tr("assemble now and run")),
+        ("Ctrl+Shift+S", tr("copy a link to this state")),
+        (tr("Shift+click Share"), tr("copy an iframe for embedding")),
+        ("Ctrl+S", tr("save now (work is autosaved anyway)")),
+        ("Tab / Shift+Tab", tr("indent / dedent")),
+        (tr("Esc or Ctrl+M"), tr("then Tab leaves the editor")),
+        ("← → Home End", tr("switch tabs (on a tab)")),
+        ("Alt+P", tr("presentation mode on / off")),
+        (
+            "→ PgDn Space",
+            tr("step (presentation mode, outside the editor)"),
+        ),
+        (
+            "← PgUp Shift+Space",
+            tr("step back (presentation mode, outside the editor)"),
+        ),
+        ("Esc", tr("leave presentation mode (outside the editor)")),
+        (tr("gutter click"), tr("toggle a breakpoint")),
+    ]
+}
 
 /// The keys dialog, if it is in the page.
 fn dialog() -> Option<web_sys::HtmlDialogElement> {
@@ -76,15 +79,15 @@ pub fn keys() -> Html {
     });
     html! {
         <div class="keys">
-            <button class="btn" id="btn-keys" onclick={open} aria-haspopup="dialog" title="keyboard shortcuts">{ "Keys" }</button>
+            <button class="btn" id="btn-keys" onclick={open} aria-haspopup="dialog" title={tr("keyboard shortcuts")}>{ tr("Keys") }</button>
             <dialog class="keys-dialog" id="keys-dialog" role="dialog" aria-modal="true" aria-labelledby="keys-title"
                 onclick={on_backdrop} {onkeydown}>
                 <div class="keys-body">
                     <div class="keys-head">
-                        <h2 id="keys-title">{ "Keyboard shortcuts" }</h2>
-                        <button class="btn small" id="keys-close" onclick={close}>{ "Close" }</button>
+                        <h2 id="keys-title">{ tr("Keyboard shortcuts") }</h2>
+                        <button class="btn small" id="keys-close" onclick={close}>{ tr("Close") }</button>
                     </div>
-                    <dl>{ for KEYS.iter().map(|(k, what)| html! { <><dt>{ *k }</dt><dd>{ *what }</dd></> }) }</dl>
+                    <dl>{ for key_list().into_iter().map(|(k, what)| html! { <><dt>{ k }</dt><dd>{ what }</dd></> }) }</dl>
                 </div>
             </dialog>
         </div>

@@ -16,6 +16,7 @@ use crate::components::callbacks::Callbacks;
 use crate::components::diagram::Diagram;
 use crate::components::run_controls::{announce, run_controls, run_status};
 use crate::components::tabs::event_text;
+use crate::i18n::tr;
 use crate::state::{Action, Dispatch, Ptr, State, ViewAction};
 use warpscope_core::examples::example_header;
 use yew::prelude::*;
@@ -24,13 +25,13 @@ use yew::prelude::*;
 pub fn present_button(on: bool, d: &Dispatch) -> Html {
     let onclick = d.callback(|_: MouseEvent| Action::View(ViewAction::TogglePresent));
     let title = if on {
-        "leave presentation mode (Esc or Alt+P)"
+        tr("leave presentation mode (Esc or Alt+P)")
     } else {
-        "presentation mode: the program and the lane diagram in large type, → and ← step (Alt+P)"
+        tr("presentation mode: the program and the lane diagram in large type, → and ← step (Alt+P)")
     };
     html! {
         <button class={classes!("btn", on.then_some("on"))} id="btn-present" aria-pressed={on.to_string()}
-            aria-keyshortcuts="Alt+P" {title} {onclick}>{ "Present" }</button>
+            aria-keyshortcuts="Alt+P" {title} {onclick}>{ tr("Present") }</button>
     }
 }
 
@@ -46,7 +47,7 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
                 { run_controls(st, d, false) }
                 { run_status(st) }
                 <div class="sr-only" id="run-announce" role="status" aria-live="polite">{ announce(st) }</div>
-                <span class="present-keys" aria-hidden="true">{ "→ step · ← back · Esc leaves" }</span>
+                <span class="present-keys" aria-hidden="true">{ tr("→ step · ← back · Esc leaves") }</span>
                 { present_button(true, d) }
             </header>
             if let Some(b) = &st.share.banner {

@@ -2,9 +2,15 @@
 //! caret, straight from the ISA description, and a searchable list of
 //! every instruction.
 
+use crate::i18n::{tr, trf, use_lang, Lang};
 use crate::markdown;
 use warpscope_core::isas::Id;
+use warpscope_core::spec::model::Docs;
 use yew::prelude::*;
+
+/// The suffix of a section holding the original documents' Chinese text
+/// (`Description_zh` beside `Description`).
+const ORIGINAL: &str = "_zh";
 
 /// Reference props.
 #[derive(Properties, PartialEq)]
@@ -22,15 +28,65 @@ pub struct ReferenceProps {
 /// Section headers as shown.
 fn section_title(name: &str) -> String {
     match name {
-        "OperandInfo" => "Operands".into(),
-        "ModifierInfo" => "Modifiers".into(),
+        "OperandInfo" => tr("Operands").into(),
+        "ModifierInfo" => tr("Modifiers").into(),
+        "Syntax" => tr("Syntax").into(),
+        "Description" => tr("Description").into(),
+        "Semantics" => tr("Semantics").into(),
+        "Examples" => tr("Examples").into(),
+        "Notes" => tr("Notes").into(),
         other => other.to_string(),
     }
+}
+
+/// The sections of `docs` as shown: the English ones in order; in
+/// Chinese, a section the documents wrote in Chinese has that original
+/// text beside it.
+fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
+    docs.sections
+        .iter()
+        .filter(|(n, _)| n != "Encoding" && !n.ends_with(ORIGINAL))
+        .map(|(name, text)| {
+            let original = (lang == Lang::Zh)
+                .then(|| docs.get(&format!("{name}{ORIGINAL}")))
+                .flatten();
+            let body = match original {
+                None => markdown::render(text),
+                Some(zh) => html! {
+                    <div class="ref-two">
+                        <div class="ref-en" lang="en">{ markdown::render(text) }</div>
+                        <div class="ref-zh" lang="zh-CN">
+                            <p class="ref-origin">{ tr("Original text of the ISA document:") }</p>
+                            { markdown::render(zh) }
+                        </div>
+                    </div>
+                },
+            };
+            html! {
+                <div class={classes!("ref-section", original.map(|_| "ref-bilingual"))} data-section={name.clone()}>
+                    { heading(section_title(name)) }
+                    { body }
+                </div>
+            }
+        })
+        .collect()
+}
+
+/// The first sentence of the description, in the list: the documents'
+/// Chinese one where there is one and the interface is in Chinese.
+fn summary(docs: &Docs, lang: Lang) -> String {
+    let zh = (lang == Lang::Zh)
+        .then(|| docs.get("Description_zh"))
+        .flatten()
+        .and_then(|d| d.split_inclusive('。').next());
+    let en = || docs.get("Description").and_then(|d| d.split(". ").next());
+    zh.or_else(en).unwrap_or("").replace('\n', " ")
 }
 
 /// The reference pane.
 #[function_component(Reference)]
 pub fn reference(p: &ReferenceProps) -> Html {
+    let lang = use_lang();
     let isa = p.isa.isa();
     let query = use_state(String::new);
     let shown = p
@@ -53,16 +109,13 @@ pub fn reference(p: &ReferenceProps) -> Html {
         .filter(|(_, o)| {
             q.is_empty()
                 || o.name.to_ascii_lowercase().contains(&q)
-                || o.docs.get("Description").is_some_and(|d| d.to_ascii_lowercase().contains(&q))
+                || ["Description", "Description_zh"].iter().any(|s| {
+                    o.docs.get(s).is_some_and(|d| d.to_lowercase().contains(&q))
+                })
         })
         .map(|(i, o)| {
             let cb = p.on_pin.clone();
-            let summary = o
-                .docs
-                .get("Description")
-                .and_then(|d| d.split(". ").next())
-                .unwrap_or("")
-                .replace('\n', " ");
+            let summary = summary(&o.docs, lang);
             let active = shown.is_some_and(|(k, _)| k == i);
             html! {
                 <li class={classes!("ref-item", active.then_some("active"))} data-optype={o.name.clone()}
@@ -76,29 +129,15 @@ pub fn reference(p: &ReferenceProps) -> Html {
 
     let doc = match shown {
         None => {
-            html! { <p class="empty">{ "Put the caret on an instruction to see its reference." }</p> }
+            html! { <p class="empty">{ tr("Put the caret on an instruction to see its reference.") }</p> }
         }
         Some((_, o)) => {
-            let sections =
-                o.docs
-                    .sections
-                    .iter()
-                    .filter(|(n, _)| n != "Encoding")
-                    .map(|(name, text)| {
-                        html! {
-                            <div class="ref-section" data-section={name.clone()}>
-                                <h4>{ section_title(name) }</h4>
-                                { markdown::render(text) }
-                            </div>
-                        }
-                    });
+            let own = sections(&o.docs, lang, |t| html! { <h4>{ t }</h4> });
             let opcodes = o.opcodes.iter().filter_map(|&k| isa.opcodes.get(k)).map(|op| {
                 html! {
                     <details class="ref-opcode">
-                        <summary><code>{ &op.name }</code>{ format!(" · operands {}", op.order.join(", ")) }</summary>
-                        { for op.docs.sections.iter().filter(|(n, _)| n != "Encoding").map(|(n, t)| html!{
-                            <div class="ref-section"><h5>{ section_title(n) }</h5>{ markdown::render(t) }</div>
-                        }) }
+                        <summary><code>{ &op.name }</code>{ trf(" · operands {0}", &[&op.order.join(", ")]) }</summary>
+                        { sections(&op.docs, lang, |t| html! { <h5>{ t }</h5> }) }
                     </details>
                 }
             });
@@ -109,10 +148,10 @@ pub fn reference(p: &ReferenceProps) -> Html {
                         { &o.name }
                         <span class="ref-group">{ format!(" ({})", o.group) }</span>
                         if p.pinned.is_some() {
-                            <button class="btn small" onclick={unpin} title="show the instruction under the caret again">{ "follow caret" }</button>
+                            <button class="btn small" onclick={unpin} title={tr("show the instruction under the caret again")}>{ tr("follow caret") }</button>
                         }
                     </h3>
-                    { for sections }
+                    { own }
                     { for opcodes }
                 </article>
             }
@@ -120,14 +159,14 @@ pub fn reference(p: &ReferenceProps) -> Html {
     };
 
     html! {
-        <section class="pane reference-pane" aria-label="instruction reference">
-            <div class="pane-head"><h2>{ "Reference" }</h2></div>
+        <section class="pane reference-pane" aria-label={tr("instruction reference")}>
+            <div class="pane-head"><h2>{ tr("Reference") }</h2></div>
             <div class="ref-body">
                 { doc }
                 <div class="ref-list">
-                    <input type="search" id="ref-search" placeholder="search instructions…"
-                        value={(*query).clone()} {oninput} aria-label="search instructions" />
-                    <ul tabindex="0" aria-label="instructions">{ list }</ul>
+                    <input type="search" id="ref-search" placeholder={tr("search instructions…")}
+                        value={(*query).clone()} {oninput} aria-label={tr("search instructions")} />
+                    <ul tabindex="0" aria-label={tr("instructions")}>{ list }</ul>
                 </div>
             </div>
         </section>
