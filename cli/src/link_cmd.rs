@@ -63,7 +63,8 @@ struct EncodeArgs {
     /// The step position
     #[arg(long, value_name = "N")]
     step: Option<u64>,
-    /// A view setting (repeatable), e.g. --view embed=1 or --view present=1
+    /// A view setting (repeatable), e.g. --view embed=1, --view present=1
+    /// or --view lang=zh
     #[arg(long, value_name = "KEY=VALUE", value_parser = parse_view)]
     view: Vec<(String, String)>,
     /// Print BASE#FRAGMENT instead of the fragment alone
