@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::tr;
 use crate::state::DiagView;
 
 /// The list (nothing when there are no diagnostics).
@@ -14,14 +15,18 @@ pub fn diag_list(diags: &[DiagView], on_goto: &Callback<usize>) -> Html {
         let start = d.start;
         let onclick = on_goto.reform(move |_: MouseEvent| start);
         let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
-        let kind = if d.error { "error" } else { "warning" };
+        let (kind, shown) = if d.error {
+            ("error", tr("error"))
+        } else {
+            ("warning", tr("warning"))
+        };
         html! {
             <li class={classes!("diag", kind)} data-line={d.line.to_string()} data-col={d.col.to_string()}
-                {onclick} title="go to this place">
+                {onclick} title={tr("go to this place")}>
                 <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
-                <span class="diag-kind">{ kind }</span>
+                <span class="diag-kind">{ shown }</span>
                 <span class="diag-msg">{ first.to_string() }</span>
-                if !help.is_empty() { <span class="diag-help">{ "help: " }{ help.to_string() }</span> }
+                if !help.is_empty() { <span class="diag-help">{ tr("help: ") }{ help.to_string() }</span> }
             </li>
         }
     });

@@ -11,6 +11,7 @@ use super::callbacks::Callbacks;
 use super::diag_list::diag_list;
 use super::gutter::Gutter;
 use super::highlighted::Highlighted;
+use crate::i18n::{tr, trf};
 use crate::state::{CaretRequest, DiagView, Ptr, State};
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -235,6 +236,7 @@ fn keydown(p: &EditorProps, tab_moves: &UseStateHandle<bool>) -> Callback<Keyboa
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(p: &EditorProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let ta_ref = use_node_ref();
     let pre_ref = use_node_ref();
     let box_ref = use_node_ref();
@@ -345,14 +347,14 @@ pub fn editor(p: &EditorProps) -> Html {
     };
 
     html! {
-        <section class="pane editor-pane" aria-label="editor">
+        <section class="pane editor-pane" aria-label={tr("editor")}>
             <div class="pane-head">
-                <h2>{ "Program" }</h2>
+                <h2>{ tr("Program") }</h2>
                 <span class="pane-info">
-                    { if n_err == 0 { "assembles".to_string() } else { format!("{n_err} error{}", if n_err == 1 { "" } else { "s" }) } }
+                    { errors_text(n_err) }
                 </span>
                 if *tab_moves {
-                    <span class="pane-info tab-moves" id="tab-moves">{ "Tab leaves the editor" }</span>
+                    <span class="pane-info tab-moves" id="tab-moves">{ tr("Tab leaves the editor") }</span>
                 }
             </div>
             <div class="editor" id="editor" ref={box_ref}>
@@ -368,13 +370,22 @@ pub fn editor(p: &EditorProps) -> Html {
                         <Highlighted isa={p.isa} source={p.source.clone()} diags={p.diags.clone()} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
-                        autocomplete="off" autocapitalize="off" aria-label="program source" readonly={p.readonly}
+                        autocomplete="off" autocapitalize="off" aria-label={tr("program source")} readonly={p.readonly}
                         title={(*hover_title).clone()}
                         {oninput} {onkeydown} {onkeyup} {onclick} {onmousemove} {onscroll} {onfocus} />
                 </div>
             </div>
             { diag_list(&p.diags, &p.on_goto) }
         </section>
+    }
+}
+
+/// The head's word on the text: "assembles", or how many errors it has.
+fn errors_text(n_err: usize) -> String {
+    match n_err {
+        0 => tr("assembles").to_string(),
+        1 => trf("{0} error", &[&n_err]),
+        _ => trf("{0} errors", &[&n_err]),
     }
 }
 

@@ -4,6 +4,7 @@
 //! `examples::example_header`. Plain text only; dismissing it hides it
 //! until a program with another title is loaded.
 
+use crate::i18n::tr;
 use std::rc::Rc;
 use warpscope_core::examples::example_header;
 use yew::prelude::*;
@@ -39,6 +40,7 @@ pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
 /// The panel.
 #[function_component(Explain)]
 pub fn explain(p: &ExplainProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let dismissed = use_state(|| None::<String>);
     let header = {
         let src = p.source.clone();
@@ -57,12 +59,12 @@ pub fn explain(p: &ExplainProps) -> Html {
         Callback::from(move |_: MouseEvent| dismissed.set(Some(title.clone())))
     };
     html! {
-        <section class="explain" id="explain" aria-label="about this program">
+        <section class="explain" id="explain" aria-label={tr("about this program")}>
             <div class="explain-head">
                 <h2 id="explain-title">{ title.clone() }</h2>
-                <button class="btn small" id="btn-explain-close" onclick={close} title="hide the explanation" aria-label="hide the explanation">{ "×" }</button>
+                <button class="btn small" id="btn-explain-close" onclick={close} title={tr("hide the explanation")} aria-label={tr("hide the explanation")}>{ "×" }</button>
             </div>
-            <div class="explain-body" id="explain-body" tabindex="0" role="region" aria-label="explanation">
+            <div class="explain-body" id="explain-body" tabindex="0" role="region" aria-label={tr("explanation")}>
                 { for paras.iter().map(|(pre, t)| if *pre {
                     html!{ <pre>{ t.clone() }</pre> }
                 } else {

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use yew::prelude::*;
 
+use crate::i18n::tr;
 use crate::state::{DiagView, Ptr};
 
 /// Gutter props.
@@ -22,6 +23,7 @@ pub struct GutterProps {
 /// Line numbers with breakpoint dots and error markers.
 #[function_component(Gutter)]
 pub fn gutter(p: &GutterProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
     for d in p.diags.iter() {
         by_line.entry(d.line).or_default().push(d);
@@ -39,7 +41,7 @@ pub fn gutter(p: &GutterProps) -> Html {
                         .collect::<Vec<_>>()
                         .join("\n")
                 })
-                .unwrap_or_else(|| "click to toggle a breakpoint".into());
+                .unwrap_or_else(|| tr("click to toggle a breakpoint").into());
             let class = classes!(
                 "gutter-line",
                 bp.then_some("bp"),

@@ -9,6 +9,7 @@ use warpscope_core::history;
 use warpscope_core::link::decode_link;
 use yew::prelude::*;
 
+use crate::i18n::{tr, trf};
 use crate::persist;
 use crate::state::share::ShareAction;
 use crate::state::{Action, Dispatch, ViewAction};
@@ -19,13 +20,13 @@ fn act(id: &str, open: bool, d: &Dispatch) {
         if !open {
             return history::delete(&kv, id);
         }
-        let frag = history::read(&kv, id)?.ok_or("this entry is gone")?;
-        let ls = decode_link(&frag).map_err(|e| format!("this entry cannot be read: {e}"))?;
+        let frag = history::read(&kv, id)?.ok_or(tr("this entry is gone"))?;
+        let ls = decode_link(&frag).map_err(|e| trf("this entry cannot be read: {0}", &[&e]))?;
         d.send(Action::Share(ShareAction::Restore(Rc::new(ls))));
         Ok(())
     });
     if let Err(e) = r {
-        d.send(Action::View(ViewAction::Note(format!("History: {e}"))));
+        d.send(Action::View(ViewAction::Note(trf("History: {0}", &[&e]))));
     }
     d.send(Action::View(ViewAction::HistoryMenu(!open)));
 }
@@ -56,16 +57,16 @@ pub fn history_menu(open: bool, d: &Dispatch) -> Html {
     };
     let current = persist::current_draft();
     let message = match &listing {
-        Err(e) => Some(format!("The history cannot be used: {e}")),
+        Err(e) => Some(trf("The history cannot be used: {0}", &[e])),
         Ok(l) if l.is_empty() => {
-            Some("Nothing yet: programs you write here are kept in this list.".into())
+            Some(tr("Nothing yet: programs you write here are kept in this list.").into())
         }
         Ok(_) => None,
     };
     html! {
         <div class="history" id="history">
             <button class="btn" id="btn-history" onclick={toggle} aria-haspopup="menu" aria-expanded={open.to_string()}
-                title="every program written here, newest first">{ "History" }</button>
+                title={tr("every program written here, newest first")}>{ tr("History") }</button>
             if open {
             <div id="history-menu" class="history-menu" role="menu" {onclick}>
                 if let Some(m) = message {
@@ -79,11 +80,11 @@ pub fn history_menu(open: bool, d: &Dispatch) -> Html {
                     html! {
                         <li class="history-entry" data-id={e.id.clone()} data-isa={e.isa.clone()} data-current={mine.to_string()}>
                             <button class="history-open" role="menuitem" data-id={e.id.clone()}
-                                title="open this program (what the editor holds now is kept in this list)">
+                                title={tr("open this program (what the editor holds now is kept in this list)")}>
                                 <span class="history-first">{ e.first_line.clone() }</span>
-                                <span class="history-meta">{ format!("{} · {when}{}", e.isa, if mine { " · this tab" } else { "" }) }</span>
+                                <span class="history-meta">{ format!("{} · {when}{}", e.isa, if mine { tr(" · this tab") } else { "" }) }</span>
                             </button>
-                            <button class="history-delete" data-id={e.id.clone()} title="delete this entry" aria-label="delete">{ "×" }</button>
+                            <button class="history-delete" data-id={e.id.clone()} title={tr("delete this entry")} aria-label={tr("delete")}>{ "×" }</button>
                         </li>
                     }
                 }) }

@@ -5,6 +5,7 @@
 //! the code stream's order, with its slots in maxas' notation.
 
 use super::listing_row::ListingRow;
+use crate::i18n::{tr, trf};
 use crate::state::{Assembled, Ptr};
 use std::collections::BTreeSet;
 use yew::prelude::*;
@@ -30,6 +31,7 @@ pub struct ListingProps {
 /// The listing.
 #[function_component(Listing)]
 pub fn listing(p: &ListingProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let body_ref = use_node_ref();
     {
         let body_ref = body_ref.clone();
@@ -53,7 +55,7 @@ pub fn listing(p: &ListingProps) -> Html {
                 out.push(html! {
                     <tr key={format!("c{k}")} class="ctrl" data-control={k.to_string()} data-first={first.to_string()}
                         data-addr={format!("{:#x}", c.addr)} data-hex={format!("{:016x}", c.word)}
-                        title="scheduling control word: one slot per instruction (wait:read barrier:write barrier:yield:stall)"
+                        title={tr("scheduling control word: one slot per instruction (wait:read barrier:write barrier:yield:stall)")}
                         onclick={Callback::from(move |_| cb.emit(first))}>
                         <td class="addr">{ format!("{:04x}", c.addr) }</td>
                         <td class="dis ctl-text">{ format!("// control: {}", c.text) }</td>
@@ -72,20 +74,20 @@ pub fn listing(p: &ListingProps) -> Html {
     let rev = p.asm.as_ref().map_or(0, |a| a.rows.len());
     let isa = p.asm.as_ref().map(|a| a.isa.isa());
     let hex_head = match isa {
-        Some(i) if i.dialect.max_words > 1 => format!("encoding (hex, {}-bit words)", i.word_bits),
-        Some(i) => format!("encoding (hex, bit {} first)", i.word_bits - 1),
-        None => "encoding (hex)".to_string(),
+        Some(i) if i.dialect.max_words > 1 => trf("encoding (hex, {0}-bit words)", &[&i.word_bits]),
+        Some(i) => trf("encoding (hex, bit {0} first)", &[&(i.word_bits - 1)]),
+        None => tr("encoding (hex)").to_string(),
     };
     html! {
-        <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} aria-label="listing">
+        <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} aria-label={tr("listing")}>
             <div class="pane-head">
-                <h2>{ "Listing" }</h2>
-                if p.stale { <span class="stale-badge" title="the program has errors; this is the last version that assembled">{ "stale" }</span> }
-                <span class="pane-info">{ format!("{rev} instructions") }</span>
+                <h2>{ tr("Listing") }</h2>
+                if p.stale { <span class="stale-badge" title={tr("the program has errors; this is the last version that assembled")}>{ tr("stale") }</span> }
+                <span class="pane-info">{ trf("{0} instructions", &[&rev]) }</span>
             </div>
-            <div class="scroll" tabindex="0" role="region" aria-label="listing rows">
+            <div class="scroll" tabindex="0" role="region" aria-label={tr("listing rows")}>
                 <table class="listing" id="listing" data-stale={p.stale.to_string()}>
-                    <thead><tr><th>{ "addr" }</th><th>{ "disassembly" }</th><th>{ hex_head }</th></tr></thead>
+                    <thead><tr><th>{ tr("addr") }</th><th>{ tr("disassembly") }</th><th>{ hex_head }</th></tr></thead>
                     <tbody ref={body_ref}>{ for rows }</tbody>
                 </table>
             </div>

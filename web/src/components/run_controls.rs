@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{tr, trf};
 use crate::state::{Action, Dispatch, RunAction, State};
 
 /// Animation speeds offered: (label, milliseconds per step).
@@ -39,21 +40,21 @@ pub fn run_controls(st: &State, d: &Dispatch, full: bool) -> Html {
     };
     let playing = st.run.playing;
     let (reset, run_title) = if full {
-        ("⟲ Reset", "run to a breakpoint or the end (F5)")
+        (tr("⟲ Reset"), tr("run to a breakpoint or the end (F5)"))
     } else {
-        ("⟲", "run to the end (F5)")
+        ("⟲", tr("run to the end (F5)"))
     };
     html! {
-        <div class="run-controls" role="group" aria-label="run controls">
-            { button(d, "btn-reset", btn(None), RunAction::Reset, "back to the initial state", reset, steps == 0) }
-            { button(d, "btn-back", btn(None), RunAction::Back, "undo one step (Shift+F10)", "◀ Back", steps == 0) }
-            { button(d, "btn-step", btn(Some("primary")), RunAction::Step, "execute one instruction (F10)", "Step ▶", !can_step) }
-            { button(d, "btn-run", btn(None), RunAction::Run, run_title, "Run", !can_step) }
+        <div class="run-controls" role="group" aria-label={tr("run controls")}>
+            { button(d, "btn-reset", btn(None), RunAction::Reset, tr("back to the initial state"), reset, steps == 0) }
+            { button(d, "btn-back", btn(None), RunAction::Back, tr("undo one step (Shift+F10)"), tr("◀ Back"), steps == 0) }
+            { button(d, "btn-step", btn(Some("primary")), RunAction::Step, tr("execute one instruction (F10)"), tr("Step ▶"), !can_step) }
+            { button(d, "btn-run", btn(None), RunAction::Run, run_title, tr("Run"), !can_step) }
             if full {
-                { button(d, "btn-cursor", btn(None), RunAction::RunToCursor, "run until the caret's line is next (F8)", "To caret", !can_step) }
-                { button(d, "btn-play", btn(playing.then_some("on")), RunAction::TogglePlay, "animate: one step at the chosen speed",
-                    if playing { "Pause" } else { "Play" }, !can_step && !playing) }
-                <select id="speed" aria-label="play speed" onchange={on_speed} title="play speed">
+                { button(d, "btn-cursor", btn(None), RunAction::RunToCursor, tr("run until the caret's line is next (F8)"), tr("To caret"), !can_step) }
+                { button(d, "btn-play", btn(playing.then_some("on")), RunAction::TogglePlay, tr("animate: one step at the chosen speed"),
+                    if playing { tr("Pause") } else { tr("Play") }, !can_step && !playing) }
+                <select id="speed" aria-label={tr("play speed")} onchange={on_speed} title={tr("play speed")}>
                     { for SPEEDS.iter().map(|(l, ms)| html!{ <option value={ms.to_string()} selected={*ms == st.run.speed_ms}>{ *l }</option> }) }
                 </select>
             }
@@ -67,12 +68,36 @@ pub fn run_status(st: &State) -> Html {
     let status = st.run.status_text();
     html! {
         <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
-            <span class="steps">{ format!("step {steps}") }</span>
+            <span class="steps">{ trf("step {0}", &[&steps]) }</span>
             // "step limit" fits the room the status keeps in the header.
-            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={status}>
-                { status.trim_end_matches(" reached") }
+            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={status_label(status)}>
+                { short_status(status) }
             </span>
         </div>
+    }
+}
+
+/// The run status as the page shows it (`status` is the English word the
+/// run state gives, which `data-status` keeps).
+fn status_label(status: &'static str) -> &'static str {
+    match status {
+        "no program" => tr("no program"),
+        "ready" => tr("ready"),
+        "running" => tr("running"),
+        "exited" => tr("exited"),
+        "halted" => tr("halted"),
+        "step limit reached" => tr("step limit reached"),
+        other => other,
+    }
+}
+
+/// The status in the header's room: "step limit" fits where "step limit
+/// reached" would not.
+fn short_status(status: &'static str) -> &'static str {
+    if status == "step limit reached" {
+        tr("step limit")
+    } else {
+        status_label(status)
     }
 }
 
@@ -81,7 +106,7 @@ pub fn run_status(st: &State) -> Html {
 pub fn announce(st: &State) -> String {
     let status = st.run.status_text();
     let Some(ev) = st.run.last_event() else {
-        return format!("step 0, {status}");
+        return trf("step 0, {0}", &[&status_label(status)]);
     };
     let text = super::tabs::event_text(st).unwrap_or_default();
     let mnemonic = text
@@ -90,15 +115,12 @@ pub fn announce(st: &State) -> String {
         .unwrap_or("")
         .trim_end_matches(';');
     let n = ev.lanes.count_ones();
-    let ended = if status == "running" {
-        String::new()
-    } else {
-        format!(", {status}")
-    };
-    format!(
-        "step {}, line {}, {mnemonic}, {n} lane{} took part{ended}",
-        ev.step + 1,
-        ev.line,
-        if n == 1 { "" } else { "s" }
-    )
+    let (step, line, ended) = (ev.step + 1, ev.line, status_label(status));
+    let args: [&dyn std::fmt::Display; 5] = [&step, &line, &mnemonic, &n, &ended];
+    match (status == "running", n == 1) {
+        (true, true) => trf("step {0}, line {1}, {2}, {3} lane took part", &args),
+        (true, false) => trf("step {0}, line {1}, {2}, {3} lanes took part", &args),
+        (false, true) => trf("step {0}, line {1}, {2}, {3} lane took part, {4}", &args),
+        (false, false) => trf("step {0}, line {1}, {2}, {3} lanes took part, {4}", &args),
+    }
 }

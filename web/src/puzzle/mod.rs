@@ -15,6 +15,8 @@ use warpscope_core::diag;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
 use yew::prelude::*;
 
+use crate::i18n::{tr, trf, Lang};
+
 /// The open puzzle.
 #[derive(Clone, PartialEq)]
 struct Open {
@@ -165,7 +167,7 @@ fn puzzle_list(
                     data-solved={done.to_string()} {onclick}>
                     <span class="pz-mark">{ if done { "✓" } else { "·" } }</span>
                     <span class="pz-title">{ p.title.clone() }</span>
-                    <small>{ format!("level {} · {} · {}", p.level, p.isa, p.teaches) }</small>
+                    <small>{ trf("level {0} · {1} · {2}", &[&p.level, &p.isa, &p.teaches]) }</small>
                 </button>
             </li>
         }
@@ -173,12 +175,12 @@ fn puzzle_list(
     html! {
         <section id="puzzles" class="puzzles" data-view="list">
             <div class="pz-head">
-                <h2>{ "Warp puzzles" }</h2>
+                <h2>{ tr("Warp puzzles") }</h2>
                 <span class="pz-progress" id="pz-progress">
-                    { format!("{} of {} solved", puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), puzzle::BUNDLED.len()) }
+                    { trf("{0} of {1} solved", &[&puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), &puzzle::BUNDLED.len()]) }
                 </span>
                 <span class="spacer"></span>
-                <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
+                <button class="btn" id="pz-close" onclick={close}>{ tr("Close") }</button>
             </div>
             <ol class="pz-list">{ for items }</ol>
         </section>
@@ -241,11 +243,11 @@ fn link_callback(
 fn limits_text(p: &Puzzle) -> String {
     let mut parts = Vec::new();
     if let Some(n) = p.limits.instructions {
-        parts.push(format!("at most {n} instructions"));
+        parts.push(trf("at most {0} instructions", &[&n]));
     }
-    parts.push(format!("{} steps per case", p.limits.steps));
+    parts.push(trf("{0} steps per case", &[&p.limits.steps]));
     if !p.limits.forbid.is_empty() {
-        parts.push(format!("not allowed: {}", p.limits.forbid.join(", ")));
+        parts.push(trf("not allowed: {0}", &[&p.limits.forbid.join(", ")]));
     }
     parts.join(" · ")
 }
@@ -280,6 +282,25 @@ fn show_result(key: &Option<usize>) {
     }
 }
 
+/// Whether the statement is shown in Chinese: so in the Chinese
+/// interface, until the puzzle's own language button says otherwise; a
+/// switch of the interface's language switches it too. (Calling it also
+/// draws the panel again when the language changes.)
+#[hook]
+fn use_statement_zh() -> UseStateHandle<bool> {
+    let lang = crate::i18n::use_lang();
+    let zh = use_state(|| lang == Lang::Zh);
+    {
+        let zh = zh.clone();
+        use_effect_with(lang, move |l| {
+            if *zh != (*l == Lang::Zh) {
+                zh.set(*l == Lang::Zh);
+            }
+        });
+    }
+    zh
+}
+
 /// The puzzle panel, shown above the editor.
 #[function_component(Panel)]
 pub fn panel(props: &PanelProps) -> Html {
@@ -300,7 +321,7 @@ pub fn panel(props: &PanelProps) -> Html {
     let hints = use_state(|| 0usize);
     let confirm = use_state(|| false);
     let solution = use_state(|| false);
-    let zh = use_state(|| false);
+    let zh = use_statement_zh();
     let solved = use_state(|| Rc::new(store::solved()));
     let link_url = use_state(|| None::<String>);
 
@@ -383,24 +404,24 @@ pub fn panel(props: &PanelProps) -> Html {
     html! {
         <section id="puzzles" class="puzzles" data-view="puzzle" data-puzzle={id.clone()} data-solved={done.to_string()}>
             <div class="pz-head">
-                <button class="btn" id="pz-back" onclick={on_back} title="all puzzles">{ "← Puzzles" }</button>
+                <button class="btn" id="pz-back" onclick={on_back} title={tr("all puzzles")}>{ tr("← Puzzles") }</button>
                 <h2>{ p.title.clone() }{ if done { " ✓" } else { "" } }</h2>
                 <span class="spacer"></span>
                 if !p.statement_zh.is_empty() {
                     <button class="btn" id="pz-lang" onclick={on_lang}>{ if *zh { "English" } else { "中文" } }</button>
                 }
-                <button class="btn" id="pz-close" onclick={close}>{ "Close" }</button>
+                <button class="btn" id="pz-close" onclick={close}>{ tr("Close") }</button>
             </div>
-            <p class="pz-meta">{ format!("teaches {} · level {} · {}", p.teaches, p.level, p.isa) }</p>
+            <p class="pz-meta">{ trf("teaches {0} · level {1} · {2}", &[&p.teaches, &p.level, &p.isa]) }</p>
             <div class="pz-statement">{ crate::markdown::render(statement) }</div>
             <p class="pz-meta">{ limits }</p>
             <div class="pz-actions">
-                <button class="btn primary" id="pz-check" onclick={on_check}>{ "Check" }</button>
+                <button class="btn primary" id="pz-check" onclick={on_check}>{ tr("Check") }</button>
                 <button class="btn" id="pz-hint" onclick={on_hint} disabled={*hints >= p.hints.len()}>
-                    { format!("Hint ({}/{})", *hints, p.hints.len()) }
+                    { trf("Hint ({0}/{1})", &[&*hints, &p.hints.len()]) }
                 </button>
-                <button class="btn" id="pz-solution" onclick={on_solution}>{ "Reference solution…" }</button>
-                <button class="btn" id="pz-link" onclick={on_link} title="a link to this puzzle and your attempt">{ "Link" }</button>
+                <button class="btn" id="pz-solution" onclick={on_solution}>{ tr("Reference solution…") }</button>
+                <button class="btn" id="pz-link" onclick={on_link} title={tr("a link to this puzzle and your attempt")}>{ tr("Link") }</button>
             </div>
             { result_view(shown.as_deref(), &p, &props.source, &props.on_load) }
             if let Some(url) = &*link_url {
@@ -411,15 +432,15 @@ pub fn panel(props: &PanelProps) -> Html {
             </ol>
             if *confirm {
                 <div class="pz-confirm" id="pz-confirm" role="alertdialog">
-                    <span>{ "Show the reference solution? Solving it yourself teaches more." }</span>
-                    <button class="btn" id="pz-confirm-yes" onclick={on_confirm}>{ "Show it" }</button>
-                    <button class="btn" id="pz-confirm-no" onclick={on_cancel}>{ "Not yet" }</button>
+                    <span>{ tr("Show the reference solution? Solving it yourself teaches more.") }</span>
+                    <button class="btn" id="pz-confirm-yes" onclick={on_confirm}>{ tr("Show it") }</button>
+                    <button class="btn" id="pz-confirm-no" onclick={on_cancel}>{ tr("Not yet") }</button>
                 </div>
             }
             if *solution {
                 <div class="pz-solution" id="pz-solution-text">
                     <pre>{ p.solution.clone() }</pre>
-                    <button class="btn" id="pz-use-solution" onclick={on_use_solution}>{ "Put it in the editor" }</button>
+                    <button class="btn" id="pz-use-solution" onclick={on_use_solution}>{ tr("Put it in the editor") }</button>
                 </div>
             }
         </section>
@@ -464,7 +485,7 @@ fn result_view(
         Shown::Errors(lines) => {
             return html! {
                 <div class="pz-result fail" id="pz-result" data-pass="false">
-                    <p>{ "✗ The program does not assemble:" }</p>
+                    <p>{ tr("✗ The program does not assemble:") }</p>
                     <ul>{ for lines.iter().map(|l| html! { <li><code>{ l.clone() }</code></li> }) }</ul>
                 </div>
             };
@@ -474,12 +495,12 @@ fn result_view(
     match &r.outcome {
         check::Outcome::Pass => html! {
             <div class="pz-result pass" id="pz-result" data-pass="true">
-                { format!("✓ Passed all {} cases: {} instructions, at most {} steps.", r.cases_total, r.instructions, r.max_steps) }
+                { trf("✓ Passed all {0} cases: {1} instructions, at most {2} steps.", &[&r.cases_total, &r.instructions, &r.max_steps]) }
             </div>
         },
         check::Outcome::Rule { diagnostic } => html! {
             <div class="pz-result fail" id="pz-result" data-pass="false">
-                { format!("✗ Line {}: {}", diag::line_col(source, diagnostic.span.start).line, diagnostic.message) }
+                { trf("✗ Line {0}: {1}", &[&diag::line_col(source, diagnostic.span.start).line, &diagnostic.message]) }
             </div>
         },
         check::Outcome::Fail { failure } => {
@@ -499,7 +520,7 @@ fn result_view(
                 } else {
                     "off"
                 };
-                html! { <span class={classes!("pz-lane", class)} data-lane={l.to_string()} title={format!("lane {l}")}>{ l }</span> }
+                html! { <span class={classes!("pz-lane", class)} data-lane={l.to_string()} title={trf("lane {0}", &[&l])}>{ l }</span> }
             });
             let rows = failure
                 .outputs
@@ -516,7 +537,7 @@ fn result_view(
                     html! {
                         <tr>
                             <td>{ o.name.clone() }</td>
-                            <td>{ if per_lane { l.to_string() } else { "all".to_string() } }</td>
+                            <td>{ if per_lane { l.to_string() } else { tr("all").to_string() } }</td>
                             <td>{ format!("{:#x}", o.expected[l]) }</td>
                             <td>{ format!("{:#x}", o.actual[l]) }</td>
                         </tr>
@@ -528,21 +549,21 @@ fn result_view(
                 Callback::from(move |_: MouseEvent| on_load.emit((isa.clone(), text.clone())))
             };
             let what = match failure.step_limit {
-                Some(n) => format!("did not finish within {n} steps"),
-                None => format!("{} wrong lane(s)", wrong.count_ones()),
+                Some(n) => trf("did not finish within {0} steps", &[&n]),
+                None => trf("{0} wrong lane(s)", &[&wrong.count_ones()]),
             };
             html! {
                 <div class="pz-result fail" id="pz-result" data-pass="false" data-case={c.number.to_string()}
                     data-wrong={format!("{wrong:#010x}")}>
-                    <p>{ format!("✗ Case {} of {} ({}), active lanes {:#010x}: {what}.", c.number, r.cases_total, c.name, c.active) }</p>
+                    <p>{ trf("✗ Case {0} of {1} ({2}), active lanes {3}: {4}.", &[&c.number, &r.cases_total, &c.name, &format!("{:#010x}", c.active), &what]) }</p>
                     <div class="pz-lanes" id="pz-lanes">{ for lanes }</div>
                     <table class="pz-diff">
-                        <tr><th>{ "register" }</th><th>{ "lane" }</th><th>{ "expected" }</th><th>{ "got" }</th></tr>
+                        <tr><th>{ tr("register") }</th><th>{ tr("lane") }</th><th>{ tr("expected") }</th><th>{ tr("got") }</th></tr>
                         { for rows }
                     </table>
                     <button class="btn" id="pz-load-case" onclick={on_case}
-                        title="replace the editor's text with this case's inputs and your code, to step through it">
-                        { "Load this case into the simulator" }
+                        title={tr("replace the editor's text with this case's inputs and your code, to step through it")}>
+                        { tr("Load this case into the simulator") }
                     </button>
                 </div>
             }
