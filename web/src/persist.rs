@@ -15,7 +15,7 @@
 //! Local storage can be missing (disabled, sandboxed iframes) or full;
 //! every function here returns a message for the user then, never panics.
 
-use crate::i18n::Lang;
+use crate::i18n::{fill, tr, trf, Lang};
 use warpscope_core::history;
 use wasm_bindgen::JsValue;
 
@@ -31,14 +31,14 @@ pub const PREVIOUS_MAX: usize = 5;
 pub const AUTOSAVE_DELAY_MS: u32 = 300;
 
 fn storage() -> Result<web_sys::Storage, String> {
-    let w = web_sys::window().ok_or("no window")?;
+    let w = web_sys::window().ok_or(tr("no window"))?;
     match w.local_storage() {
         Ok(Some(s)) => Ok(s),
-        Ok(None) => Err("this browser has no local storage".into()),
-        Err(e) => Err(format!(
-            "this browser does not allow local storage here ({})",
-            js_message(&e)
-        )),
+        Ok(None) => Err(tr("this browser has no local storage").into()),
+        Err(e) => {
+            let t = tr("this browser does not allow local storage here ({0})");
+            Err(fill(t, &[&js_message(&e)]))
+        }
     }
 }
 
@@ -57,7 +57,7 @@ fn js_message(e: &JsValue) -> String {
         (Some(n), Some(m)) => format!("{n}: {m}"),
         (None, Some(m)) => m,
         (Some(n), None) => n,
-        (None, None) => "unknown error".into(),
+        (None, None) => tr("unknown error").into(),
     }
 }
 
@@ -66,9 +66,7 @@ fn set(key: &str, value: &str) -> Result<(), String> {
 }
 
 fn get(key: &str) -> Result<Option<String>, String> {
-    storage()?
-        .get_item(key)
-        .map_err(|e| format!("local storage cannot be read ({})", js_message(&e)))
+    storage()?.get_item(key).map_err(|e| read_error(&e))
 }
 
 /// The interface language the viewer chose last, if any (a value that is
@@ -111,9 +109,7 @@ pub struct Local(web_sys::Storage);
 
 impl history::Kv for Local {
     fn get(&self, key: &str) -> Result<Option<String>, String> {
-        self.0
-            .get_item(key)
-            .map_err(|e| format!("local storage cannot be read ({})", js_message(&e)))
+        self.0.get_item(key).map_err(|e| read_error(&e))
     }
     fn set(&self, key: &str, value: &str) -> Result<(), String> {
         self.0.set_item(key, value).map_err(|e| write_error(&e))
@@ -212,10 +208,14 @@ pub fn save_draft(isa: &str, source: &str) -> Result<(), String> {
 fn write_error(e: &JsValue) -> String {
     let m = js_message(e);
     if m.contains("Quota") || m.contains("quota") {
-        format!("local storage is full ({m})")
+        trf("local storage is full ({0})", &[&m])
     } else {
-        format!("local storage refused to save ({m})")
+        trf("local storage refused to save ({0})", &[&m])
     }
+}
+
+fn read_error(e: &JsValue) -> String {
+    trf("local storage cannot be read ({0})", &[&js_message(e)])
 }
 
 /// The id of this tab's draft entry, if it has one yet.

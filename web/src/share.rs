@@ -7,6 +7,7 @@
 //! [`crate::state::share`]. Restoring a step replays core's simulator
 //! (`Sim::step`) that many times: the UI computes nothing itself.
 
+use crate::i18n::{fill, tr, trf};
 use crate::persist;
 use crate::state::share::{self, BannerKind, ShareAction};
 use crate::state::{Action, Dispatch, Runtime, State, Theme, ViewAction};
@@ -77,6 +78,8 @@ pub fn initial_state(rt: &mut Runtime) -> State {
     s.view.theme = s.view.own_theme;
     s.view.own_lang = crate::i18n::browser_lang();
     s.view.lang = persist::chosen_lang().unwrap_or(s.view.own_lang);
+    // The messages made before the first render, in the page's language.
+    crate::i18n::set(s.view.lang);
     let mut had_work = false;
     let saved = persist::tab_draft()
         .map(Ok)
@@ -87,8 +90,9 @@ pub fn initial_state(rt: &mut Runtime) -> State {
                 s.resume(rt, &ls);
                 had_work = true;
             }
-            Err(e) => s.share.warn(format!(
-                "Your autosaved work could not be read ({e}); the default example is shown."
+            Err(e) => s.share.warn(fill(
+                tr("Your autosaved work could not be read ({0}); the default example is shown."),
+                &[&e],
             )),
         },
         Ok(None) => {}
@@ -124,11 +128,11 @@ pub fn share(s: &State, d: &Dispatch) {
         Ok(frag) => {
             let url = set_fragment(Some(&frag));
             d.send(Action::Share(ShareAction::LinkMade));
-            copy(url, "Link", d.clone());
+            copy(url, tr("Link"), d.clone());
         }
         Err(e) => d.send(Action::Share(ShareAction::Banner(
             BannerKind::Error,
-            format!("No link can hold this program: {e}."),
+            trf("No link can hold this program: {0}.", &[&e]),
         ))),
     }
 }
@@ -158,10 +162,10 @@ fn html_attr(t: &str) -> String {
 /// address bar is left alone).
 pub fn share_embed(s: &State, d: &Dispatch) {
     match iframe_snippet(s, &page_url()) {
-        Ok(html) => copy(html, "Embed code", d.clone()),
+        Ok(html) => copy(html, tr("Embed code"), d.clone()),
         Err(e) => d.send(Action::Share(ShareAction::Banner(
             BannerKind::Error,
-            format!("No link can hold this program: {e}."),
+            trf("No link can hold this program: {0}.", &[&e]),
         ))),
     }
 }
@@ -287,12 +291,12 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                         share(&h, &d);
                     } else if h.share.embed {
                         d.send(Action::View(ViewAction::Note(
-                            "this is an embedded, read-only view: open it in warpscope to edit and save"
+                            tr("this is an embedded, read-only view: open it in warpscope to edit and save")
                                 .into(),
                         )));
                     } else if save_now(&h, &d) {
                         d.send(Action::View(ViewAction::Note(
-                            "Saved in this browser (your work is also autosaved on every change)"
+                            tr("Saved in this browser (your work is also autosaved on every change)")
                                 .into(),
                         )));
                     }
@@ -352,7 +356,7 @@ fn save_now(s: &State, d: &Dispatch) -> bool {
     };
     let r = draft.and_then(|()| {
         try_encode_link(&s.link_state())
-            .map_err(|e| format!("this program is too large to save ({e})"))
+            .map_err(|e| trf("this program is too large to save ({0})", &[&e]))
             .and_then(|frag| persist::save_autosave(&frag))
     });
     match r {

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use warpscope_core::link::{try_encode_link, LinkState};
 use yew::prelude::*;
 
+use crate::i18n::tr;
 use crate::persist;
 use crate::state::share::{Banner, BannerKind, ShareAction};
 use crate::state::{Action, Dispatch};
@@ -25,6 +26,7 @@ pub struct BannerProps {
 /// work a link replaced.
 #[function_component(BannerView)]
 pub fn banner_view(p: &BannerProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let b = &p.banner;
     let dismiss = {
         let d = p.dispatch.clone();
@@ -47,9 +49,9 @@ pub fn banner_view(p: &BannerProps) -> Html {
                 { for b.lines.iter().map(|l| html!{ <p>{ l.clone() }</p> }) }
             </div>
             if let Some(onclick) = restore {
-                <button class="btn small" id="btn-restore" {onclick}>{ "Restore your previous work" }</button>
+                <button class="btn small" id="btn-restore" {onclick}>{ tr("Restore your previous work") }</button>
             }
-            <button class="btn small banner-close" id="btn-banner-close" onclick={dismiss} title="hide this message" aria-label="dismiss">{ "×" }</button>
+            <button class="btn small banner-close" id="btn-banner-close" onclick={dismiss} title={tr("hide this message")} aria-label={tr("dismiss")}>{ "×" }</button>
         </div>
     }
 }

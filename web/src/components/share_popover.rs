@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{tr, trf};
 use crate::state::share::ShareAction;
 use crate::state::{Action, Dispatch};
 
@@ -19,6 +20,7 @@ pub struct PopoverProps {
 /// copied with Ctrl+C.
 #[function_component(SharePopover)]
 pub fn share_popover(p: &PopoverProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let input = use_node_ref();
     {
         let input = input.clone();
@@ -35,10 +37,10 @@ pub fn share_popover(p: &PopoverProps) -> Html {
     };
     let n = p.url.chars().count();
     html! {
-        <div class="share-popover" id="share-popover" role="dialog" aria-label="link to this state">
-            <span>{ format!("Press Ctrl+C to copy — {n} characters") }</span>
+        <div class="share-popover" id="share-popover" role="dialog" aria-label={tr("link to this state")}>
+            <span>{ trf("Press Ctrl+C to copy — {0} characters", &[&n]) }</span>
             <input ref={input} type="text" readonly=true id="share-url" value={p.url.clone()} />
-            <button class="btn small" onclick={close}>{ "Close" }</button>
+            <button class="btn small" onclick={close}>{ tr("Close") }</button>
         </div>
     }
 }

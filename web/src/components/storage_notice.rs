@@ -3,6 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{tr, trf};
+
 /// "Your work is not being saved" (`reason`), with "Download program"
 /// for `source`, written for `isa`.
 pub fn storage_notice(
@@ -19,9 +21,9 @@ pub fn storage_notice(
     html! {
         <div id="storage-notice" class="banner banner-warning" role="alert">
             <div class="banner-text">
-                <p>{ format!("Your work is not being saved: {reason}. Download the program to keep it.") }</p>
+                <p>{ trf("Your work is not being saved: {0}. Download the program to keep it.", &[&reason]) }</p>
             </div>
-            <button class="btn small" id="btn-download" {onclick}>{ "Download program" }</button>
+            <button class="btn small" id="btn-download" {onclick}>{ tr("Download program") }</button>
         </div>
     }
 }

@@ -41,6 +41,7 @@ pub use share::{FollowUp, ShareAction, ShareState};
 pub use view::{all_formats, CaretRequest, Fmt, Tab, Theme, View, ViewAction};
 
 use crate::examples;
+use crate::i18n::{fill, tr, trf};
 
 /// Everything the playground shows.
 #[derive(Clone)]
@@ -235,7 +236,8 @@ impl State {
                 DocChange::Typed => {}
                 DocChange::Undone(_) => {
                     self.rebuild(rt);
-                    self.view.note("the text before the replacement is back");
+                    self.view
+                        .note(tr("the text before the replacement is back"));
                 }
             },
             Action::Build(a) => match self.build.reduce(a, &self.doc) {
@@ -269,7 +271,7 @@ impl State {
                     return false;
                 };
                 self.load_text(rt, self.doc.isa, ex.source.to_string());
-                self.view.note(format!("loaded example: {}", ex.title));
+                self.view.note(trf("loaded example: {0}", &[&ex.title]));
             }
             Action::SetIsa(name) => return self.set_isa(rt, &name),
             Action::LoadText(name, text) => {
@@ -339,12 +341,12 @@ impl State {
             Some(ex) if self.doc.untouched() => {
                 self.load_text(rt, isa, ex.source.to_string());
                 self.view
-                    .note(format!("ISA: {isa} · loaded example: {}", ex.title));
+                    .note(trf("ISA: {0} · loaded example: {1}", &[&isa, &ex.title]));
             }
             _ => {
                 self.doc.isa = isa;
                 self.rebuild(rt);
-                self.view.note(format!("ISA: {isa}"));
+                self.view.note(trf("ISA: {0}", &[&isa]));
             }
         }
         true
@@ -380,7 +382,7 @@ impl State {
         };
         if self.build.stale {
             self.view
-                .note("fix the errors first: the listing is not up to date");
+                .note(tr("fix the errors first: the listing is not up to date"));
             return true;
         }
         let Some(row) = self.build.rows().get(i).cloned() else {
@@ -395,18 +397,19 @@ impl State {
                     self.replace_source(rt, src);
                     self.view.selected = Some(i);
                     self.view.caret_to(row.start, false);
-                    self.view.note(format!("line {} is now: {text}", row.line));
+                    self.view
+                        .note(trf("line {0} is now: {1}", &[&row.line, &text]));
                 }
             }
-            Err(e) => self.view.note(format!("cannot apply: {e}")),
+            Err(e) => self.view.note(trf("cannot apply: {0}", &[&e])),
         }
         true
     }
 
     fn toggle_lane(&mut self, rt: &mut Runtime, lane: u8) -> bool {
         if self.build.stale {
-            self.view
-                .note("fix the errors first: lanes are toggled in the program's .active line");
+            let t = tr("fix the errors first: lanes are toggled in the program's .active line");
+            self.view.note(t);
             return true;
         }
         let Some(a) = self.build.asm.clone() else {
@@ -422,12 +425,12 @@ impl State {
             return false;
         };
         self.replace_source(rt, src);
-        let how = if mask >> (lane & 31) & 1 == 1 {
-            "activated"
+        let note = if mask >> (lane & 31) & 1 == 1 {
+            trf("lane {0} activated", &[&lane])
         } else {
-            "deactivated"
+            trf("lane {0} deactivated", &[&lane])
         };
-        self.view.note(format!("lane {lane} {how}"));
+        self.view.note(note);
         true
     }
 
@@ -478,6 +481,8 @@ impl State {
         }
         if let Some(l) = v.lang {
             self.view.lang = l;
+            // The link's notes in the language it opens in.
+            crate::i18n::set(l);
         }
         self.share.embed = v.embed;
         self.share.embed_opts = v.embed_opts;
@@ -490,18 +495,21 @@ impl State {
         self.view.caret = None;
         if let Some(n) = ls.step.filter(|&n| n > 0) {
             if self.build.stale || self.run.view.is_none() {
-                notes.push(format!(
-                    "the program does not assemble, so step {n} of the link could not be shown"
+                notes.push(fill(
+                    tr("the program does not assemble, so step {0} of the link could not be shown"),
+                    &[&n],
                 ));
             } else {
                 let want = n.min(DEFAULT_MAX_STEPS);
                 let (done, _) = rt.run_until(want, |_| false);
                 self.run.sync(rt);
                 if done < n {
-                    let how = if done < want { "stops" } else { "is only run" };
-                    notes.push(format!(
-                        "the link asks for step {n}, but the program {how} after {done} steps; it is shown there"
-                    ));
+                    let t = if done < want {
+                        tr("the link asks for step {0}, but the program stops after {1} steps; it is shown there")
+                    } else {
+                        tr("the link asks for step {0}, but the program is only run after {1} steps; it is shown there")
+                    };
+                    notes.push(fill(t, &[&n, &done]));
                 }
             }
         }

@@ -13,6 +13,7 @@ use warpscope_core::sim::{
 };
 
 use super::build::{same_run, Assembled, Row};
+use crate::i18n::{tr, trf};
 use crate::ptr::Ptr;
 
 /// Events kept for stepping back (the most recent ones).
@@ -228,7 +229,8 @@ impl RunState {
         self.view.as_ref().and_then(|v| v.event.clone())
     }
 
-    /// The run status shown in the header.
+    /// The run status (English: the header's `data-status` value and
+    /// class, and its text in English; see [`RunState::status_title`]).
     pub fn status_text(&self) -> &'static str {
         match self.view.as_ref().map(|v| v.status) {
             None => "no program",
@@ -238,6 +240,19 @@ impl RunState {
             Some(RunStatus::Exited) => "exited",
             Some(RunStatus::Halted) => "halted",
             Some(RunStatus::StepLimit) => "step limit reached",
+        }
+    }
+
+    /// [`RunState::status_text`] in the interface's language, for people.
+    pub fn status_title(&self) -> &'static str {
+        match self.status_text() {
+            "no program" => tr("no program"),
+            "step limit reached" => tr("step limit reached"),
+            "ready" => tr("ready"),
+            "running" => tr("running"),
+            "exited" => tr("exited"),
+            "halted" => tr("halted"),
+            other => other,
         }
     }
 
@@ -260,10 +275,8 @@ impl RunState {
     }
 
     fn nothing_to_run(&self) -> Option<String> {
-        Some(format!(
-            "nothing to run: the warp has {}",
-            self.status_text()
-        ))
+        let status = self.status_title();
+        Some(trf("nothing to run: the warp has {0}", &[&status]))
     }
 
     /// Applies an action to the runtime and takes a new snapshot. `rows`
@@ -292,7 +305,7 @@ impl RunState {
                 self.playing = false;
                 self.limit = false;
                 if !rt.back() {
-                    out.note = Some("already at the start".into());
+                    out.note = Some(tr("already at the start").into());
                 }
             }
             RunAction::Run => {
@@ -304,16 +317,14 @@ impl RunState {
                     .next_index()
                     .filter(|&i| n > 0 && self.at_breakpoint(rows, i))
                 {
-                    out.note = Some(format!(
-                        "stopped at the breakpoint on line {}",
-                        rows[i].line
-                    ));
+                    let line = rows[i].line;
+                    out.note = Some(trf("stopped at the breakpoint on line {0}", &[&line]));
                 }
             }
             RunAction::RunToCursor => {
                 self.playing = false;
                 let Some(target) = rows.iter().position(|r| r.line >= cursor_line) else {
-                    out.note = Some("no instruction at or after the caret".into());
+                    out.note = Some(tr("no instruction at or after the caret").into());
                     out.show_next = false;
                     return out;
                 };

@@ -28,7 +28,7 @@ use std::rc::Rc;
 use warpscope_core::link::{LinkError, LinkState};
 
 use super::view::{Fmt, Tab, Theme};
-use crate::i18n::Lang;
+use crate::i18n::{tr, trf, Lang};
 
 /// View key: grid value format.
 pub const KEY_FMT: &str = "fmt";
@@ -155,7 +155,8 @@ pub enum ShareAction {
     /// A link for the current state is in the address bar.
     LinkMade,
     /// Text was copied to the clipboard: what it was (`"Link"`,
-    /// `"Embed code"`) and its length in characters.
+    /// `"Embed code"`, in the interface's language) and its length in
+    /// characters.
     Copied(&'static str, usize),
     /// Show (Some) or hide (None) the copy-by-hand popover.
     Popover(Option<String>),
@@ -309,8 +310,8 @@ impl ShareState {
                     self.banner = Some(Banner {
                         kind: BannerKind::Error,
                         lines: vec![
-                            format!("Cannot open this link: {e}"),
-                            "Your own work is shown instead, as it was.".into(),
+                            trf("Cannot open this link: {0}", &[&e]),
+                            tr("Your own work is shown instead, as it was.").into(),
                         ],
                         previous: None,
                     });
@@ -328,7 +329,7 @@ impl ShareState {
                 } else {
                     previous.map(|p| Banner {
                         kind: BannerKind::Info,
-                        lines: vec!["You opened a shared link: it replaced the program you had here, which is kept in History.".into()],
+                        lines: vec![tr("You opened a shared link: it replaced the program you had here, which is kept in History.").into()],
                         previous: Some(p),
                     })
                 };
@@ -337,12 +338,13 @@ impl ShareState {
             ShareAction::Restore(prev) => {
                 self.banner = None;
                 follow.push(FollowUp::Restore(prev));
-                follow.push(FollowUp::Note("your previous work is back".into()));
+                follow.push(FollowUp::Note(tr("your previous work is back").into()));
             }
             ShareAction::LinkMade => self.link_rev = edit_rev,
             ShareAction::Copied(what, n) => {
                 self.popover = None;
-                follow.push(FollowUp::Note(format!("{what} copied — {n} characters")));
+                let note = trf("{0} copied — {1} characters", &[&what, &n]);
+                follow.push(FollowUp::Note(note));
             }
             ShareAction::Popover(p) => {
                 if self.popover == p {
@@ -360,7 +362,7 @@ impl ShareState {
                     return None;
                 }
                 self.storage_failed = true;
-                follow.push(FollowUp::Note(format!("autosave is off: {msg}")));
+                follow.push(FollowUp::Note(trf("autosave is off: {0}", &[&msg])));
                 self.storage_error = msg;
             }
         }

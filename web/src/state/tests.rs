@@ -420,3 +420,40 @@ fn presentation_mode_travels_in_links_and_toggles_off() {
     let _ = p.s.apply_link(&mut p.rt, &ls);
     assert!(!p.s.view.present);
 }
+
+/// Sets the interface's language for one test and puts English back.
+struct LangGuard;
+
+impl LangGuard {
+    fn set(l: crate::i18n::Lang) -> LangGuard {
+        crate::i18n::set(l);
+        LangGuard
+    }
+}
+
+impl Drop for LangGuard {
+    fn drop(&mut self) {
+        crate::i18n::set(crate::i18n::Lang::En);
+    }
+}
+
+#[test]
+fn notes_and_banners_come_in_the_language_in_use() {
+    let mut p = Page::new();
+    p.run(RunAction::Back);
+    assert_eq!(p.s.view.note.as_ref().unwrap().1, "already at the start");
+    let _zh = LangGuard::set(crate::i18n::Lang::Zh);
+    p.run(RunAction::Back);
+    assert_eq!(p.s.view.note.as_ref().unwrap().1, "已在起点");
+    p.act(Action::ToggleLane(3));
+    assert_eq!(p.s.view.note.as_ref().unwrap().1, "lane 3 已停用");
+    p.run(RunAction::Run);
+    // The status stays English for `data-status`; its title is Chinese.
+    assert_eq!(p.s.run.status_text(), "exited");
+    assert_eq!(p.s.run.status_title(), "已退出");
+    assert_eq!(Tab::Encoding.label(), "Encoding");
+    assert_eq!(Tab::Encoding.title(), "编码");
+    open(&mut p, decode_link("v1.AAA*AA"));
+    let b = p.s.share.banner.clone().unwrap();
+    assert!(b.lines[0].starts_with("无法打开此链接："), "{:?}", b.lines);
+}

@@ -7,7 +7,7 @@ use warpscope_core::codec::text;
 use warpscope_core::spec::model::Word;
 
 use super::build::Build;
-use crate::i18n::Lang;
+use crate::i18n::{tr, Lang};
 
 /// How register values are printed in the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -78,6 +78,15 @@ impl Tab {
             Tab::Lanes => "Lanes",
             Tab::Encoding => "Encoding",
             Tab::Reference => "Reference",
+        }
+    }
+    /// The tab's name as shown, in the interface's language ([`Tab::label`]
+    /// stays English for `data-tab` values, classes and links).
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Lanes => tr("Lanes"),
+            Tab::Encoding => tr("Encoding"),
+            Tab::Reference => tr("Reference"),
         }
     }
 }

@@ -1,4 +1,76 @@
-//! Chinese for the state texts.
+//! Chinese for the state texts: the status bar's notes, the banner's
+//! lines, storage notices and messages, the share popover, the run status
+//! and the tabs' names.
 
 /// `(English, 中文)` pairs.
-pub(super) const ENTRIES: &[(&str, &str)] = &[];
+pub(super) const ENTRIES: &[(&str, &str)] = &[
+    // Notes of the reducer (state/mod.rs).
+    ("the text before the replacement is back", "已恢复替换前的文本"),
+    ("loaded example: {0}", "已载入示例：{0}"),
+    ("ISA: {0} · loaded example: {1}", "指令集：{0} · 已载入示例：{1}"),
+    ("ISA: {0}", "指令集：{0}"),
+    ("fix the errors first: the listing is not up to date", "请先修正错误：列表尚未更新"),
+    ("line {0} is now: {1}", "第 {0} 行现为：{1}"),
+    ("cannot apply: {0}", "无法应用：{0}"),
+    ("fix the errors first: lanes are toggled in the program's .active line",
+     "请先修正错误：lane 的切换写在程序的 .active 行中"),
+    ("lane {0} activated", "lane {0} 已激活"),
+    ("lane {0} deactivated", "lane {0} 已停用"),
+    ("the program does not assemble, so step {0} of the link could not be shown",
+     "程序无法汇编，因此无法显示链接中的第 {0} 步"),
+    ("the link asks for step {0}, but the program stops after {1} steps; it is shown there",
+     "链接要求第 {0} 步，但程序在 {1} 步后停止；显示的是停止处"),
+    ("the link asks for step {0}, but the program is only run after {1} steps; it is shown there",
+     "链接要求第 {0} 步，但程序只运行到第 {1} 步；显示的是该处"),
+    // The run (state/run.rs).
+    ("no program", "无程序"),
+    ("step limit reached", "已达步数上限"),
+    ("ready", "就绪"),
+    ("running", "运行中"),
+    ("exited", "已退出"),
+    ("halted", "已停止"),
+    ("nothing to run: the warp has {0}", "没有可运行的指令：warp {0}"),
+    ("already at the start", "已在起点"),
+    ("stopped at the breakpoint on line {0}", "停在第 {0} 行的断点处"),
+    ("no instruction at or after the caret", "光标处及其后没有指令"),
+    // Tabs (state/view.rs).
+    ("Lanes", "Lane 视图"),
+    ("Encoding", "编码"),
+    ("Reference", "参考"),
+    // Links, the banner and sharing (state/share.rs, share.rs).
+    ("Cannot open this link: {0}", "无法打开此链接：{0}"),
+    ("Your own work is shown instead, as it was.", "改为显示你自己的内容，未作改动。"),
+    ("You opened a shared link: it replaced the program you had here, which is kept in History.",
+     "你打开了一个分享链接：它替换了此处原有的程序，原程序已保存在历史中。"),
+    ("your previous work is back", "已恢复你之前的内容"),
+    ("{0} copied — {1} characters", "{0}已复制 — 共 {1} 个字符"),
+    ("autosave is off: {0}", "自动保存已关闭：{0}"),
+    ("Link", "链接"),
+    ("Embed code", "嵌入代码"),
+    ("Your autosaved work could not be read ({0}); the default example is shown.",
+     "无法读取自动保存的内容（{0}），已显示默认示例。"),
+    ("No link can hold this program: {0}.", "无法为此程序生成链接：{0}。"),
+    ("this is an embedded, read-only view: open it in warpscope to edit and save",
+     "这是嵌入的只读视图：请在 warpscope 中打开以编辑和保存"),
+    ("Saved in this browser (your work is also autosaved on every change)",
+     "已保存在此浏览器中（每次更改时也会自动保存）"),
+    ("this program is too large to save ({0})", "此程序太大，无法保存（{0}）"),
+    // Local storage (persist.rs).
+    ("no window", "没有浏览器窗口"),
+    ("this browser has no local storage", "此浏览器没有本地存储"),
+    ("this browser does not allow local storage here ({0})", "此浏览器不允许在此处使用本地存储（{0}）"),
+    ("unknown error", "未知错误"),
+    ("local storage cannot be read ({0})", "无法读取本地存储（{0}）"),
+    ("local storage is full ({0})", "本地存储已满（{0}）"),
+    ("local storage refused to save ({0})", "本地存储拒绝保存（{0}）"),
+    // The banner, the share popover and the storage notice (components).
+    ("Restore your previous work", "恢复之前的内容"),
+    ("hide this message", "隐藏此消息"),
+    ("dismiss", "关闭"),
+    ("link to this state", "指向当前状态的链接"),
+    ("Press Ctrl+C to copy — {0} characters", "按 Ctrl+C 复制 — 共 {0} 个字符"),
+    ("Close", "关闭"),
+    ("Your work is not being saved: {0}. Download the program to keep it.",
+     "你的内容未被保存：{0}。请下载程序以保留。"),
+    ("Download program", "下载程序"),
+];
