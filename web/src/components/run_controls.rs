@@ -70,34 +70,20 @@ pub fn run_status(st: &State) -> Html {
         <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
             <span class="steps">{ trf("step {0}", &[&steps]) }</span>
             // "step limit" fits the room the status keeps in the header.
-            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={status_label(status)}>
-                { short_status(status) }
+            <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={st.run.status_title()}>
+                { short_status(st) }
             </span>
         </div>
     }
 }
 
-/// The run status as the page shows it (`status` is the English word the
-/// run state gives, which `data-status` keeps).
-fn status_label(status: &'static str) -> &'static str {
-    match status {
-        "no program" => tr("no program"),
-        "ready" => tr("ready"),
-        "running" => tr("running"),
-        "exited" => tr("exited"),
-        "halted" => tr("halted"),
-        "step limit reached" => tr("step limit reached"),
-        other => other,
-    }
-}
-
 /// The status in the header's room: "step limit" fits where "step limit
 /// reached" would not.
-fn short_status(status: &'static str) -> &'static str {
-    if status == "step limit reached" {
+fn short_status(st: &State) -> &'static str {
+    if st.run.status_text() == "step limit reached" {
         tr("step limit")
     } else {
-        status_label(status)
+        st.run.status_title()
     }
 }
 
@@ -106,7 +92,7 @@ fn short_status(status: &'static str) -> &'static str {
 pub fn announce(st: &State) -> String {
     let status = st.run.status_text();
     let Some(ev) = st.run.last_event() else {
-        return trf("step 0, {0}", &[&status_label(status)]);
+        return trf("step 0, {0}", &[&st.run.status_title()]);
     };
     let text = super::tabs::event_text(st).unwrap_or_default();
     let mnemonic = text
@@ -115,7 +101,7 @@ pub fn announce(st: &State) -> String {
         .unwrap_or("")
         .trim_end_matches(';');
     let n = ev.lanes.count_ones();
-    let (step, line, ended) = (ev.step + 1, ev.line, status_label(status));
+    let (step, line, ended) = (ev.step + 1, ev.line, st.run.status_title());
     let args: [&dyn std::fmt::Display; 5] = [&step, &line, &mnemonic, &n, &ended];
     match (status == "running", n == 1) {
         (true, true) => trf("step {0}, line {1}, {2}, {3} lane took part", &args),

@@ -1,6 +1,7 @@
 //! The panes beside the editor: the tab bar and the tab shown (Lanes:
 //! diagram and grid; Encoding: bitfield view; Reference).
 
+use crate::i18n::tr;
 use yew::prelude::*;
 
 use super::callbacks::Callbacks;
@@ -60,7 +61,7 @@ pub fn tabs(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
         html! {
             <button role="tab" id={id(t)} class={classes!("tab", (on == t).then_some("on"))} data-tab={t.label()}
                 aria-selected={(on == t).to_string()} aria-controls="tab-panel"
-                tabindex={if on == t { "0" } else { "-1" }} {onclick}>{ t.label() }</button>
+                tabindex={if on == t { "0" } else { "-1" }} {onclick}>{ t.title() }</button>
         }
     });
     let onkeydown = {
@@ -89,7 +90,7 @@ pub fn tabs(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
     };
     html! {
         <div class="col right">
-            <nav class="tabs" role="tablist" aria-label="views" {onkeydown}>{ for buttons }</nav>
+            <nav class="tabs" role="tablist" aria-label={tr("views")} {onkeydown}>{ for buttons }</nav>
             <div class="tab-body" id="tab-panel" role="tabpanel" aria-labelledby={id(on)} tabindex="0"
                 data-tab={on.label()}>{ body(st, d, cbs) }</div>
         </div>

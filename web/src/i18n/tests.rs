@@ -42,11 +42,17 @@ fn literal(s: &str) -> Option<String> {
 /// Every text given to `tr(…)` or `trf(…)` in `src`, with its line.
 fn texts_in(src: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for call in ["tr(\"", "trf(\""] {
+    for call in ["tr(", "trf("] {
         let mut from = 0;
         while let Some(at) = src[from..].find(call) {
             let start = from + at;
             from = start + call.len();
+            // rustfmt may put a long text on the line after the call.
+            let gap = src[from..].len() - src[from..].trim_start().len();
+            if !src[from + gap..].starts_with('"') {
+                continue;
+            }
+            from += gap + 1;
             let before = src[..start].chars().next_back();
             let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
             let in_comment = src[line_start..start].trim_start().starts_with("//");
@@ -161,6 +167,8 @@ fn the_scanner_reads_literals_as_the_compiler_does() {
     let src = "x(tr(\"a \\\"b\\\"\\n\"), trf(\"{0} of \\\n      {1}\", &[]), attr(\"no\"))";
     let got: Vec<String> = texts_in(src).into_iter().map(|(_, t)| t).collect();
     assert_eq!(got, ["a \"b\"\n", "{0} of {1}"]);
+    let wrapped = "trf(\n    \"long text {0}\",\n    &[&x],\n) str(\"no\")";
+    assert_eq!(texts_in(wrapped), [(1, "long text {0}".to_string())]);
 }
 
 #[test]

@@ -71,4 +71,5 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("search instructions…", "搜索指令…"),
     ("search instructions", "搜索指令"),
     ("instructions", "指令"),
+    ("views", "视图"),
 ];

@@ -36,7 +36,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     // Tabs (state/view.rs).
     ("Lanes", "Lane 视图"),
     ("Encoding", "编码"),
-    ("Reference", "参考"),
     // Links, the banner and sharing (state/share.rs, share.rs).
     ("Cannot open this link: {0}", "无法打开此链接：{0}"),
     ("Your own work is shown instead, as it was.", "改为显示你自己的内容，未作改动。"),
@@ -69,7 +68,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("dismiss", "关闭"),
     ("link to this state", "指向当前状态的链接"),
     ("Press Ctrl+C to copy — {0} characters", "按 Ctrl+C 复制 — 共 {0} 个字符"),
-    ("Close", "关闭"),
     ("Your work is not being saved: {0}. Download the program to keep it.",
      "你的内容未被保存：{0}。请下载程序以保留。"),
     ("Download program", "下载程序"),
