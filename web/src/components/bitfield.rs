@@ -16,6 +16,7 @@
 //! (`hwreg(id, offset, size)`, constant addresses) show their parts, as
 //! `warpscope_core::spec::builtin::parts` names them, under the field.
 
+use crate::i18n::{tr, trf};
 use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::disasm;
@@ -109,6 +110,26 @@ fn role_name(r: FieldRole) -> &'static str {
     }
 }
 
+/// The roles in the legend's order.
+const ROLES: [FieldRole; 5] = [
+    FieldRole::Opcode,
+    FieldRole::Guard,
+    FieldRole::Operand,
+    FieldRole::Modifier,
+    FieldRole::Control,
+];
+
+/// A role's name as shown.
+fn role_label(r: FieldRole) -> &'static str {
+    match r {
+        FieldRole::Opcode => tr("opcode"),
+        FieldRole::Guard => tr("guard"),
+        FieldRole::Operand => tr("operand"),
+        FieldRole::Modifier => tr("modifier"),
+        FieldRole::Control => tr("control"),
+    }
+}
+
 /// Parses a typed field value: decimal, `0x` hex or `0b` binary.
 pub fn parse_value(text: &str) -> Option<u64> {
     let t = text.trim().replace('_', "");
@@ -131,27 +152,26 @@ pub fn check_value(text: &str, width: u32) -> Result<u64, String> {
         } else {
             (1u64 << width) - 1
         };
-        let bits = if width == 1 { "1 bit" } else { "bits" };
         if width == 1 {
-            format!("{bits}: 0 or 1")
+            tr("1 bit: 0 or 1").to_string()
         } else {
-            format!("{width} {bits}: 0..={max} ({max:#x})")
+            let hex = format!("{max:#x}");
+            trf("{0} bits: 0..={1} ({2})", &[&width, &max, &hex])
         }
     };
     if t.is_empty() {
-        return Err(format!("type a number; {}", range()));
+        return Err(trf("type a number; {0}", &[&range()]));
     }
     if t.starts_with('-') {
-        return Err(format!("no negative values here; {}", range()));
+        return Err(trf("no negative values here; {0}", &[&range()]));
     }
     let Some(v) = parse_value(t) else {
-        return Err(format!(
-            "`{t}` is not a number: write decimal, 0x hex or 0b binary; {}",
-            range()
-        ));
+        #[rustfmt::skip]
+        let why = trf("`{0}` is not a number: write decimal, 0x hex or 0b binary; {1}", &[&t, &range()]);
+        return Err(why);
     };
     if width < 64 && v >> width != 0 {
-        return Err(format!("`{t}` does not fit: {}", range()));
+        return Err(trf("`{0}` does not fit: {1}", &[&t, &range()]));
     }
     Ok(v)
 }
@@ -179,27 +199,32 @@ struct Cell {
 }
 
 fn fld_title(f: &FieldView) -> String {
-    format!(
-        "{}: bits {} ({} bit{}), raw {:#x} = {}{} [{}]",
-        f.name,
-        f.bits_text(),
-        f.width,
-        if f.width == 1 { "" } else { "s" },
-        f.raw,
-        f.raw,
-        if f.meaning.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", f.meaning)
-        },
-        role_name(f.role)
-    )
+    let meaning = if f.meaning.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", f.meaning)
+    };
+    let args: [&dyn std::fmt::Display; 7] = [
+        &f.name,
+        &f.bits_text(),
+        &f.width,
+        &format!("{:#x}", f.raw),
+        &f.raw,
+        &meaning,
+        &role_label(f.role),
+    ];
+    if f.width == 1 {
+        trf("{0}: bits {1} ({2} bit), raw {3} = {4}{5} [{6}]", &args)
+    } else {
+        trf("{0}: bits {1} ({2} bits), raw {3} = {4}{5} [{6}]", &args)
+    }
 }
 
 /// One row of bits, most significant first, with field spans above, bit
-/// numbers below and, for packed operands, their parts.
+/// numbers below and, for packed operands, their parts. `row` names the
+/// row for tools (`data-row`), `label` is what the reader sees.
 fn bit_row(
-    label: &str,
+    (row, label): (&str, &str),
     cells: &[Cell],
     fields: &[FieldView],
     ctl_base: Option<u32>,
@@ -267,7 +292,7 @@ fn bit_row(
                                     <div class="part" {style} data-part={part.name} data-field={f.name.clone()}
                                         data-lo={(f.lo + part.lo).to_string()} data-width={part.width.to_string()}
                                         data-value={shown.to_string()}
-                                        title={format!("{} of {}: bits {}..{}, raw {raw:#x}, {name} = {shown}", part.name, f.name, f.lo + part.lo + part.width - 1, f.lo + part.lo)}>
+                                        title={trf("{0} of {1}: bits {2}..{3}, raw {4}, {5} = {6}", &[&part.name, &f.name, &(f.lo + part.lo + part.width - 1), &(f.lo + part.lo), &format!("{raw:#x}"), &name, &shown])}>
                                         { format!("{name} {shown}") }
                                     </div>
                                 });
@@ -290,7 +315,7 @@ fn bit_row(
             }
             Owner::Unused => {
                 spans.push(html! {
-                    <div class="fld unused" style={style.clone()} title={format!("bits {hi_num}..{lo_num}: not used by this instruction (must be 0)")}
+                    <div class="fld unused" style={style.clone()} title={trf("bits {0}..{1}: not used by this instruction (must be 0)", &[&hi_num, &lo_num])}
                          data-unused-hi={hi_num.to_string()} data-unused-lo={lo_num.to_string()}></div>
                 });
                 parts.push(html! { <div class="part none" {style}></div> });
@@ -311,9 +336,9 @@ fn bit_row(
             c.changed.then_some("changed"),
         );
         let what = match &c.owner {
-            Owner::Field(k) => format!("of {}", fields[*k].name),
-            Owner::Slot(l, _) => format!("of {l} (read only here)"),
-            Owner::Unused => "unused".to_string(),
+            Owner::Field(k) => trf("of {0}", &[&fields[*k].name]),
+            Owner::Slot(l, _) => trf("of {0} (read only here)", &[l]),
+            Owner::Unused => tr("unused").to_string(),
         };
         let cbit = ctl_base.map(|_| c.num.to_string());
         match c.word_bit {
@@ -321,12 +346,12 @@ fn bit_row(
                 let cb = on_word.clone();
                 html! {
                     <div {class} data-bit={bit.to_string()} data-cbit={cbit} data-value={c.value.to_string()}
-                         title={format!("bit {} {what} (click to flip)", c.num)}
+                         title={trf("bit {0} {1} (click to flip)", &[&c.num, &what])}
                          onclick={Callback::from(move |_| cb.emit(word ^ (1u128 << bit)))}>{ c.value }</div>
                 }
             }
             None => html! {
-                <div {class} data-cbit={cbit} data-value={c.value.to_string()} title={format!("bit {} {what}", c.num)}>{ c.value }</div>
+                <div {class} data-cbit={cbit} data-value={c.value.to_string()} title={trf("bit {0} {1}", &[&c.num, &what])}>{ c.value }</div>
             },
         }
     });
@@ -335,7 +360,7 @@ fn bit_row(
         html! { <div class={classes!("bitnum", edge.then_some("edge"))}>{ c.num }</div> }
     });
     html! {
-        <div class="bitrow" style={format!("--cols: {n}")} data-row={label.to_string()}>
+        <div class="bitrow" style={format!("--cols: {n}")} data-row={row.to_string()}>
             if !label.is_empty() { <div class="row-label">{ label }</div> }
             <div class="bitgrid fields">{ for spans }</div>
             <div class="bitgrid bits">{ for bits }</div>
@@ -472,13 +497,15 @@ fn control_view(
                 let exists = p.asm.as_ref().is_some_and(|a| who < a.rows.len());
                 let (label, title) = if exists {
                     (
-                        format!("slot {j}: instruction {who}"),
-                        format!("slot {j} (bits {}..{}) holds the controls of instruction {who}; select it to edit them", (j as u32 + 1) * sb - 1, j as u32 * sb),
+                        trf("slot {0}: instruction {1}", &[&j, &who]),
+                        trf("slot {0} (bits {1}..{2}) holds the controls of instruction {3}; select it to edit them",
+                            &[&j, &((j as u32 + 1) * sb - 1), &(j as u32 * sb), &who]),
                     )
                 } else {
                     (
-                        format!("slot {j}: empty"),
-                        format!("slot {j} (bits {}..{}): no instruction, the default controls {:#x}", (j as u32 + 1) * sb - 1, j as u32 * sb, c.empty_slot),
+                        trf("slot {0}: empty", &[&j]),
+                        trf("slot {0} (bits {1}..{2}): no instruction, the default controls {3}",
+                            &[&j, &((j as u32 + 1) * sb - 1), &(j as u32 * sb), &format!("{:#x}", c.empty_slot)]),
                     )
                 };
                 Cell { num: cb, word_bit: None, value, owner: Owner::Slot(label, title), changed: false }
@@ -492,16 +519,17 @@ fn control_view(
 
         let crow = (0..total / 32).rev().map(|r| {
             let cells: Vec<Cell> = (r * 32..r * 32 + 32).rev().map(ccell).collect();
-            bit_row(if r == total / 32 - 1 { "control" } else { "" }, &cells, fields, ctl_base, word, &p.on_word)
+            let label = if r == total / 32 - 1 { ("control", tr("control")) } else { ("", "") };
+            bit_row(label, &cells, fields, ctl_base, word, &p.on_word)
         });
         html! {
             <div class="control-word" id="control-word" data-word={format!("{cword:#018x}")} data-slot={k.to_string()}
                  data-first={first.to_string()} data-slot-bits={sb.to_string()}>
                 <div class="cw-head">
-                    <span class="cw-title">{ format!("control word of instructions {first}..{}", first + per - 1) }</span>
+                    <span class="cw-title">{ trf("control word of instructions {0}..{1}", &[&first, &(first + per - 1)]) }</span>
                     <code class="cw-hex">{ format!("{cword:016x}") }</code>
                     <code class="cw-text" id="cw-text">{ warpscope_core::codec::control::control_text(isa, cword) }</code>
-                    <span class="cw-note">{ format!("this instruction's controls are slot {k} (bits {}..{})", (k as u32 + 1) * sb - 1, k as u32 * sb) }</span>
+                    <span class="cw-note">{ trf("this instruction's controls are slot {0} (bits {1}..{2})", &[&k, &((k as u32 + 1) * sb - 1), &(k as u32 * sb)]) }</span>
                 </div>
                 <div class="bitrows">{ for crow }</div>
             </div>
@@ -540,10 +568,10 @@ fn field_rows(
         html! {
             <tr data-field={f.name.clone()}>
                 <td class="fname"><span class={classes!("swatch", format!("role-{}", role_name(f.role)))}></span>{ &f.name }</td>
-                <td class="fbits">{ if f.in_control { format!("{} (control slot)", f.bits_text()) } else { f.bits_text() } }</td>
-                <td class="frole">{ role_name(f.role) }</td>
+                <td class="fbits">{ if f.in_control { trf("{0} (control slot)", &[&f.bits_text()]) } else { f.bits_text() } }</td>
+                <td class="frole">{ role_label(f.role) }</td>
                 <td class="fraw"><input type="text" class="field-input" {value}
-                    data-field={f.name.clone()} aria-label={format!("value of {}", f.name)}
+                    data-field={f.name.clone()} aria-label={trf("value of {0}", &[&f.name])}
                     aria-invalid={why.is_some().then_some("true")} {onchange} />
                     if let Some(msg) = why {
                         <span class="field-error" role="alert" data-field={f.name.clone()}>{ msg }</span>
@@ -558,15 +586,16 @@ fn field_rows(
 /// The bitfield view.
 #[function_component(Bitfield)]
 pub fn bitfield(p: &BitfieldProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     // A typed value that was refused: instruction, field, the text (kept
     // in the box) and why.
     let bad_field = use_state(|| None::<(usize, String, String, String)>);
     let isa = p.isa.isa();
     let Some((index, orig)) = p.selected else {
         return html! {
-            <section class="pane bitfield-pane" aria-label="bitfield">
-                <div class="pane-head"><h2>{ "Encoding" }</h2></div>
-                <p class="empty">{ "Select an instruction in the listing or put the caret on one." }</p>
+            <section class="pane bitfield-pane" aria-label={tr("bitfield")}>
+                <div class="pane-head"><h2>{ tr("Encoding") }</h2></div>
+                <p class="empty">{ tr("Select an instruction in the listing or put the caret on one.") }</p>
             </section>
         };
     };
@@ -605,12 +634,19 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             let lo = base + r * row_bits;
             let hi = (lo + row_bits).min(base + wb) - 1;
             let cells: Vec<Cell> = (lo..=hi).rev().map(|b| cell(b, b)).collect();
-            let label = if nwords > 1 && r == nrows - 1 {
-                format!("word {w}")
+            let (row, label) = if nwords > 1 && r == nrows - 1 {
+                (format!("word {w}"), trf("word {0}", &[&w]))
             } else {
-                String::new()
+                (String::new(), String::new())
             };
-            rows.push(bit_row(&label, &cells, &fields, None, word, &p.on_word));
+            rows.push(bit_row(
+                (&row, &label),
+                &cells,
+                &fields,
+                None,
+                word,
+                &p.on_word,
+            ));
         }
     }
 
@@ -625,23 +661,21 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     } else {
         disasm::format_words(isa, word & isa.inst_mask(), nwords)
     };
+    #[rustfmt::skip]
     let info = if nwords > 1 {
-        format!("instruction {index} · {nwords} words of {wb} bits, word 0 first, most significant bit left · click a bit to flip it")
+        trf("instruction {0} · {1} words of {2} bits, word 0 first, most significant bit left · click a bit to flip it", &[&index, &nwords, &wb])
     } else {
-        format!(
-            "instruction {index} · bits {}..0, most significant left · click a bit to flip it",
-            inst_bits - 1
-        )
+        trf("instruction {0} · bits {1}..0, most significant left · click a bit to flip it", &[&index, &(inst_bits - 1)])
     };
     html! {
-        <section class={classes!("pane", "bitfield-pane", p.stale.then_some("stale"))} aria-label="bitfield"
+        <section class={classes!("pane", "bitfield-pane", p.stale.then_some("stale"))} aria-label={tr("bitfield")}
                  id="bitfield" data-index={index.to_string()} data-word={format!("{word:#x}")}
                  data-word-bits={wb.to_string()} data-words={nwords.to_string()}>
             <div class="pane-head">
-                <h2>{ "Encoding" }</h2>
-                if p.stale { <span class="stale-badge">{ "stale" }</span> }
+                <h2>{ tr("Encoding") }</h2>
+                if p.stale { <span class="stale-badge">{ tr("stale") }</span> }
                 <span class="pane-info">{ info }</span>
-                <super::export_menu::ExportMenu id="bitfield" what="encoding" make={export_maker(p.isa, word, text.clone(), hex.clone())} />
+                <super::export_menu::ExportMenu id="bitfield" what={tr("encoding")} make={export_maker(p.isa, word, text.clone(), hex.clone())} />
             </div>
             <div class="bf-result">
                 <code class="bf-hex" id="bf-hex">{ hex }</code>
@@ -653,20 +687,20 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 }
                 if edited {
                     <button class="btn primary" id="bf-apply" onclick={apply} disabled={error.is_some() || p.stale}
-                        title="write this instruction into the source">{ "Apply" }</button>
-                    <button class="btn" id="bf-revert" onclick={revert}>{ "Revert" }</button>
+                        title={tr("write this instruction into the source")}>{ tr("Apply") }</button>
+                    <button class="btn" id="bf-revert" onclick={revert}>{ tr("Revert") }</button>
                 }
             </div>
             <div class="bitrows" id="inst-bits">{ for rows }</div>
             { control.unwrap_or_default() }
             <div class="legend">
-                { for ["opcode", "guard", "operand", "modifier", "control"].iter().map(|r| html!{
-                    <span class="legend-item"><span class={classes!("swatch", format!("role-{r}"))}></span>{ *r }</span>
+                { for ROLES.iter().map(|&r| html!{
+                    <span class="legend-item"><span class={classes!("swatch", format!("role-{}", role_name(r)))}></span>{ role_label(r) }</span>
                 }) }
-                <span class="legend-item"><span class="swatch unused"></span>{ "unused" }</span>
+                <span class="legend-item"><span class="swatch unused"></span>{ tr("unused") }</span>
             </div>
             <table class="fields-table">
-                <thead><tr><th>{ "field" }</th><th>{ "bits" }</th><th>{ "role" }</th><th>{ "raw" }</th><th>{ "meaning" }</th></tr></thead>
+                <thead><tr><th>{ tr("field") }</th><th>{ tr("bits") }</th><th>{ tr("role") }</th><th>{ tr("raw") }</th><th>{ tr("meaning") }</th></tr></thead>
                 <tbody>{ table }</tbody>
             </table>
         </section>
@@ -684,8 +718,8 @@ fn export_maker(
     Callback::from(move |()| {
         let text = text.clone().unwrap_or_default();
         let title = format!("{text}  ·  {hex}");
-        let (svg, width, height) = svg(isa.isa(), word, &title, &Palette::of_page())
-            .ok_or("this word does not decode, so there is no encoding to draw")?;
+        let none = tr("this word does not decode, so there is no encoding to draw");
+        let (svg, width, height) = svg(isa.isa(), word, &title, &Palette::of_page()).ok_or(none)?;
         let mnemonic = text.split([' ', '.']).next().unwrap_or("word");
         Ok(crate::export::Drawing {
             stem: format!("warpscope-encoding-{mnemonic}"),

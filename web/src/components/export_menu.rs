@@ -3,6 +3,7 @@
 //! when a button is pressed, from the view as it is then.
 
 use crate::export::{self, Drawing};
+use crate::i18n::{tr, trf};
 use yew::prelude::*;
 
 /// Export menu props.
@@ -22,6 +23,7 @@ type Done = Box<dyn FnOnce(Result<(), String>)>;
 /// SVG, PNG and copy buttons for one view.
 #[function_component(ExportMenu)]
 pub fn export_menu(p: &ExportMenuProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let status = use_state(String::new);
     let report = {
         let status = status.clone();
@@ -36,7 +38,7 @@ pub fn export_menu(p: &ExportMenuProps) -> Html {
         let (make, report) = (p.make.clone(), report.clone());
         Callback::from(move |_: MouseEvent| {
             let r = make.emit(()).and_then(|d| {
-                export::save_svg(&d).map_err(|_| "the file could not be saved".to_string())
+                export::save_svg(&d).map_err(|_| tr("the file could not be saved").to_string())
             });
             report(r, "");
         })
@@ -53,17 +55,17 @@ pub fn export_menu(p: &ExportMenuProps) -> Html {
         })
     };
     let on_png = later(export::save_png, "");
-    let on_copy = later(export::copy_png, "image copied");
+    let on_copy = later(export::copy_png, tr("image copied"));
     let id = |s: &str| format!("{}-export-{s}", p.id);
     html! {
-        <span class="export-menu" role="group" aria-label={format!("export the {}", p.what)}>
+        <span class="export-menu" role="group" aria-label={trf("export the {0}", &[&p.what])}>
             <button class="btn small" id={id("svg")} onclick={on_svg}
-                title={format!("download the {} as SVG", p.what)}>{ "SVG" }</button>
+                title={trf("download the {0} as SVG", &[&p.what])}>{ "SVG" }</button>
             <button class="btn small" id={id("png")} onclick={on_png}
-                title={format!("download the {} as PNG (2×)", p.what)}>{ "PNG" }</button>
+                title={trf("download the {0} as PNG (2×)", &[&p.what])}>{ "PNG" }</button>
             if export::can_copy_image() {
                 <button class="btn small" id={id("copy")} onclick={on_copy}
-                    title={format!("copy the {} as an image", p.what)}>{ "Copy image" }</button>
+                    title={trf("copy the {0} as an image", &[&p.what])}>{ tr("Copy image") }</button>
             }
             <span class="export-status" aria-live="polite">{ (*status).clone() }</span>
         </span>

@@ -12,6 +12,7 @@
 //! per scalar register with its 32 bits, and the bits the last
 //! `s_getreg`/`s_setreg` touched highlighted.
 
+use crate::i18n::{tr, trf};
 use crate::state::{all_formats, Fmt, Ptr, RunView};
 use warpscope_core::isas::Id;
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
@@ -133,14 +134,14 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
     let status = if sim.next.is_some() { "runs" } else { "done" };
     let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
     html! {
-        <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label="wave state">
+        <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label={tr("wave state")}>
             { head }
-            <p class="wave-caption">{ format!("wave64 scalar unit: {caption}") }</p>
-            <div class="scroll" tabindex="0" role="region" aria-label="warp state values">
+            <p class="wave-caption">{ trf("wave64 scalar unit: {0}", &[&caption]) }</p>
+            <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}>
                 <table class="lane-grid wave-grid" id="grid" data-step={sim.steps.to_string()} data-rev={p.rev.to_string()} data-state={status}>
                     <thead>
                         <tr>
-                            <th class="corner">{ "register" }</th><th>{ "value" }</th>
+                            <th class="corner">{ tr("register") }</th><th>{ tr("value") }</th>
                             { for (0..32u32).rev().map(|b| html!{ <th class={classes!("bitno", (b % 8 == 0).then_some("edge"))}>{ b }</th> }) }
                         </tr>
                     </thead>
@@ -148,8 +149,8 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
                 </table>
             </div>
             <div class="grid-legend">
-                <span class="changed-key">{ "changed by the last step" }</span>
-                <span class="hl-key">{ "bits the last s_getreg/s_setreg read or wrote" }</span>
+                <span class="changed-key">{ tr("changed by the last step") }</span>
+                <span class="hl-key">{ tr("bits the last s_getreg/s_setreg read or wrote") }</span>
             </div>
         </section>
     }
@@ -178,6 +179,18 @@ fn lane_states(sim: &RunView) -> [&'static str; 32] {
     })
 }
 
+/// A lane state's name, for its hover title.
+fn state_name(s: &str) -> &'static str {
+    match s {
+        "off" => tr("off"),
+        "exited" => tr("exited"),
+        "halted" => tr("halted"),
+        "waiting" => tr("waiting"),
+        "next" => tr("next"),
+        _ => tr("ready"),
+    }
+}
+
 /// The lane numbers (click: toggle in `.active`) and the lane states.
 fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Html) {
     let lane_state = |l: usize| states[l];
@@ -185,17 +198,16 @@ fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Htm
     let header = (0..32).map(|l| {
         let cb = on_lane.clone();
         let s = lane_state(l);
-        let title = format!(
-            "lane {l}: {}\nclick to toggle it in .active",
-            match s {
-                "off" => "not active at launch",
-                "exited" => "exited",
-                "halted" => "stopped outside the program",
-                "waiting" => "waiting at a barrier",
-                "next" => "runs in the next step",
-                _ => "active, at another instruction",
-            }
-        );
+        let what = match s {
+            "off" => tr("not active at launch"),
+            "exited" => tr("exited"),
+            "halted" => tr("stopped outside the program"),
+            "waiting" => tr("waiting at a barrier"),
+            "next" => tr("runs in the next step"),
+            _ => tr("active, at another instruction"),
+        };
+        #[rustfmt::skip]
+        let title = trf("lane {0}: {1}\nclick to toggle it in .active", &[&l, &what]);
         html! {
             <th class={classes!("lane-head", lane_class(l))} data-lane={l.to_string()} data-state={s} {title}
                 onclick={Callback::from(move |_| cb.emit(l as u8))}>{ l }</th>
@@ -211,7 +223,7 @@ fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Htm
             "next" => "▶",
             _ => "○",
         };
-        html! { <td class={classes!("lane-status", lane_class(l))} title={s}>{ mark }</td> }
+        html! { <td class={classes!("lane-status", lane_class(l))} title={state_name(s)}>{ mark }</td> }
     });
     (header.collect(), status_row.collect())
 }
@@ -290,7 +302,7 @@ fn register_rows(
                     let v = m >> l & 1;
                     let mut class = cell_class("pred", l, c, w);
                     class.push(if v == 1 { "t" } else { "f" });
-                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} title={format!("P{n} lane {l}: {}", v == 1)}>{ if v == 1 { "●" } else { "○" } }</td> }
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} title={trf("{0} lane {1}: {2}", &[&format!("P{n}"), &l, &if v == 1 { tr("true") } else { tr("false") }])}>{ if v == 1 { "●" } else { "○" } }</td> }
                 });
                 lane_rows.push(html! {
                     <tr data-reg={loc.name()} class="pred-row"><th class="reg" title={format!("{:#010x}", m)}>{ loc.name() }</th>{ for cells }</tr>
@@ -300,10 +312,10 @@ fn register_rows(
                     let cells = (0..32).map(|l| {
                         let v = pr[l];
                         html! { <td class={classes!("val", "packed", lane_class(l))} data-lane={l.to_string()} data-value={v.to_string()}
-                                    title={format!("PR lane {l} = {v:#04x} (P0..P6 in bits 0..6)")}>{ format!("{v:02x}") }</td> }
+                                    title={trf("PR lane {0} = {1} (P0..P6 in bits 0..6)", &[&l, &format!("{v:#04x}")])}>{ format!("{v:02x}") }</td> }
                     });
                     lane_rows.push(html! {
-                        <tr data-reg="PR" class="pr-row"><th class="reg" title="PR: the predicates packed, P0 in bit 0 (hex)">{ "PR" }</th>{ for cells }</tr>
+                        <tr data-reg="PR" class="pr-row"><th class="reg" title={tr("PR: the predicates packed, P0 in bit 0 (hex)")}>{ "PR" }</th>{ for cells }</tr>
                     });
                 }
             }
@@ -332,6 +344,7 @@ fn register_rows(
 /// The grid.
 #[function_component(Grid)]
 pub fn grid(p: &GridProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let fmt_buttons = Fmt::ALL.iter().map(|&f| {
         let cb = p.on_fmt.clone();
         html! {
@@ -341,13 +354,13 @@ pub fn grid(p: &GridProps) -> Html {
     });
     let head = html! {
         <div class="pane-head">
-            <h2>{ "Warp state" }</h2>
-            if p.stale { <span class="stale-badge">{ "stale" }</span> }
-            <span class="fmt-toggle" role="group" aria-label="value format">{ for fmt_buttons }</span>
+            <h2>{ tr("Warp state") }</h2>
+            if p.stale { <span class="stale-badge">{ tr("stale") }</span> }
+            <span class="fmt-toggle" role="group" aria-label={tr("value format")}>{ for fmt_buttons }</span>
         </div>
     };
     let Some(sim) = &p.run else {
-        return html! { <section class="pane grid-pane">{ head }<p class="empty">{ "No program." }</p></section> };
+        return html! { <section class="pane grid-pane">{ head }<p class="empty">{ tr("No program.") }</p></section> };
     };
     let isa = p.isa.isa();
     let files = machine::register_files(isa);
@@ -391,24 +404,24 @@ pub fn grid(p: &GridProps) -> Html {
     });
 
     html! {
-        <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label="warp state">
+        <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label={tr("warp state")}>
             { head }
-            <div class="scroll" tabindex="0" role="region" aria-label="warp state values">
+            <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}>
                 <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
                     <thead>
-                        <tr><th class="corner" title="click a lane number to toggle it in .active">{ "lane" }</th>{ header }</tr>
-                        <tr class="status-row"><th class="reg">{ "state" }</th>{ status_row }</tr>
+                        <tr><th class="corner" title={tr("click a lane number to toggle it in .active")}>{ "lane" }</th>{ header }</tr>
+                        <tr class="status-row"><th class="reg">{ tr("state") }</th>{ status_row }</tr>
                     </thead>
                     <tbody>{ for lane_rows }</tbody>
                 </table>
             </div>
             if !uniform.is_empty() {
-                <div class="uniform" id="uniform"><span class="uni-title">{ "uniform" }</span>{ for uniform }</div>
+                <div class="uniform" id="uniform"><span class="uni-title">{ tr("uniform") }</span>{ for uniform }</div>
             }
             <div class="grid-legend">
-                <span>{ "▶ runs next" }</span><span>{ "○ active elsewhere" }</span><span>{ "‖ waiting" }</span>
-                <span>{ "✕ exited" }</span><span>{ "· inactive" }</span><span>{ "■ halted" }</span>
-                <span class="changed-key">{ "changed by the last step" }</span>
+                <span>{ tr("▶ runs next") }</span><span>{ tr("○ active elsewhere") }</span><span>{ tr("‖ waiting") }</span>
+                <span>{ tr("✕ exited") }</span><span>{ tr("· inactive") }</span><span>{ tr("■ halted") }</span>
+                <span class="changed-key">{ tr("changed by the last step") }</span>
             </div>
         </section>
     }

@@ -55,7 +55,7 @@ pub const FONTS: &str =
 fn document() -> Result<web_sys::Document, JsValue> {
     web_sys::window()
         .and_then(|w| w.document())
-        .ok_or_else(|| JsValue::from_str("no document"))
+        .ok_or_else(|| JsValue::from_str(crate::i18n::tr("no document")))
 }
 
 /// Escapes text for XML (and HTML) content and attribute values, in one
@@ -217,13 +217,17 @@ pub fn save(name: &str, url: &str) -> Result<(), JsValue> {
             let a = doc.create_element("a")?;
             a.set_id("export-file");
             a.set_attribute("hidden", "")?;
-            doc.body().ok_or("no body")?.append_child(&a)?;
+            doc.body()
+                .ok_or(crate::i18n::tr("no body"))?
+                .append_child(&a)?;
             a
         }
     };
     a.set_attribute("href", url)?;
     a.set_attribute("download", name)?;
-    a.dyn_ref::<HtmlElement>().ok_or("not an element")?.click();
+    a.dyn_ref::<HtmlElement>()
+        .ok_or(crate::i18n::tr("not an element"))?
+        .click();
     Ok(())
 }
 
@@ -253,7 +257,7 @@ async fn canvas_of(d: &Drawing, scale: u32) -> Result<HtmlCanvasElement, JsValue
     canvas.set_height(d.height * scale);
     let ctx: web_sys::CanvasRenderingContext2d = canvas
         .get_context("2d")?
-        .ok_or("no 2d context")?
+        .ok_or(crate::i18n::tr("no 2d context"))?
         .dyn_into()?;
     let (k, w, h) = (f64::from(scale), f64::from(d.width), f64::from(d.height));
     ctx.scale(k, k)?;
@@ -276,7 +280,7 @@ pub fn save_png(d: Drawing, done: impl FnOnce(Result<(), String>) + 'static) {
         .await;
         done(r.map_err(|e| {
             e.as_string()
-                .unwrap_or_else(|| "the image could not be made".into())
+                .unwrap_or_else(|| crate::i18n::tr("the image could not be made").into())
         }));
     });
 }
@@ -317,6 +321,6 @@ pub fn copy_png(d: Drawing, done: impl FnOnce(Result<(), String>) + 'static) {
             Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.map(|_| ()),
             Err(e) => Err(e),
         };
-        done(r.map_err(|_| "the browser did not allow copying the image".into()));
+        done(r.map_err(|_| crate::i18n::tr("the browser did not allow copying the image").into()));
     });
 }

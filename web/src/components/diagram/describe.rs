@@ -2,6 +2,7 @@
 //! reader speaks, lane by lane: what each participating lane received
 //! (and, for a shuffle, from which lane).
 
+use crate::i18n::{self, tr, trf, Lang};
 use crate::state::Fmt;
 use warpscope_core::sim::{EventDetail, StepEvent, Value};
 
@@ -11,32 +12,42 @@ const LISTED: usize = 32;
 /// "SHFL.BFLY P0, R1, R0, 0x10, 0x1f, step 3, 32 lanes took part. R1:
 /// lane 0 received 16 from lane 16, lane 1 received 17 from lane 17, ..."
 pub fn describe(ev: &StepEvent, text: &str, fmt: Fmt) -> String {
+    // Punctuation between the parts: the space after a full stop, the
+    // colon after a register, the list comma and the full stop.
+    let (space, colon, comma, stop) = match i18n::current() {
+        Lang::En => (" ", ":", ", ", "."),
+        Lang::Zh => ("", "：", "，", "。"),
+    };
     let took = ev.lanes.count_ones();
-    let mut out = format!(
-        "{}, step {}, {took} lane{} took part.",
-        text.trim_end_matches([' ', ';']),
-        ev.step + 1,
-        if took == 1 { "" } else { "s" }
-    );
+    let args: [&dyn std::fmt::Display; 3] =
+        [&text.trim_end_matches([' ', ';']), &(ev.step + 1), &took];
+    let mut out = if took == 1 {
+        trf("{0}, step {1}, {2} lane took part.", &args)
+    } else {
+        trf("{0}, step {1}, {2} lanes took part.", &args)
+    };
     let from = match &ev.detail {
         EventDetail::Shfl { src_lane, .. } => Some(src_lane),
         _ => None,
     };
     for w in &ev.writes {
-        out.push(' ');
+        out.push_str(space);
         out.push_str(&w.loc.to_string());
-        out.push(':');
+        out.push_str(colon);
         match &w.new {
             Value::Lanes(v) => {
                 let lanes: Vec<usize> = (0..32).filter(|&l| w.lanes >> l & 1 == 1).collect();
                 for (k, &l) in lanes.iter().take(LISTED).enumerate() {
-                    let sep = if k == 0 { " " } else { ", " };
-                    out.push_str(&format!("{sep}lane {l} received {}", fmt.show(v[l])));
-                    if let Some(src) = from {
-                        out.push_str(&format!(" from lane {}", src[l]));
-                    }
+                    out.push_str(if k == 0 { space } else { comma });
+                    let value = fmt.show(v[l]);
+                    #[rustfmt::skip]
+                    let said = match from {
+                        Some(src) => trf("lane {0} received {1} from lane {2}", &[&l, &value, &src[l]]),
+                        None => trf("lane {0} received {1}", &[&l, &value]),
+                    };
+                    out.push_str(&said);
                 }
-                out.push('.');
+                out.push_str(stop);
             }
             Value::Mask(m) => {
                 let on: Vec<String> = (0..32)
@@ -44,13 +55,13 @@ pub fn describe(ev: &StepEvent, text: &str, fmt: Fmt) -> String {
                     .map(|l| l.to_string())
                     .collect();
                 if on.is_empty() {
-                    out.push_str(" false in every lane.");
+                    out.push_str(tr(" false in every lane."));
                 } else {
-                    out.push_str(&format!(" true in lanes {}.", on.join(", ")));
+                    out.push_str(&trf(" true in lanes {0}.", &[&on.join(", ")]));
                 }
             }
-            Value::Scalar(v) => out.push_str(&format!(" {}.", fmt.show(*v))),
-            Value::Bool(b) => out.push_str(if *b { " true." } else { " false." }),
+            Value::Scalar(v) => out.push_str(&format!("{space}{}{stop}", fmt.show(*v))),
+            Value::Bool(b) => out.push_str(if *b { tr(" true.") } else { tr(" false.") }),
         }
     }
     out

@@ -1,6 +1,7 @@
 //! What every lane diagram is drawn with: the lane columns, a row of 32
 //! lane cells, the SVG frame with its arrowhead.
 
+use crate::i18n::{tr, trf};
 use crate::state::Fmt;
 use yew::prelude::*;
 
@@ -148,6 +149,11 @@ pub fn svg(height: i32, kind: &'static str, body: Html) -> Html {
 pub fn mask_cell(m: u32, part: u32, l: usize, yes: &str, no: &str) -> Option<Cell> {
     let on = bit(m, l);
     let part = bit(part, l);
+    let state = if part {
+        yes_no(on)
+    } else {
+        tr("did not take part")
+    };
     Some(Cell {
         class: if !part {
             "off"
@@ -163,16 +169,16 @@ pub fn mask_cell(m: u32, part: u32, l: usize, yes: &str, no: &str) -> Option<Cel
         } else {
             no.into()
         },
-        title: format!(
-            "lane {l}: {}",
-            if !part {
-                "did not take part"
-            } else if on {
-                "true"
-            } else {
-                "false"
-            }
-        ),
+        title: trf("lane {0}: {1}", &[&l, &state]),
         value: u8::from(on).to_string(),
     })
+}
+
+/// `true` or `false`, in words of the interface.
+pub fn yes_no(b: bool) -> &'static str {
+    if b {
+        tr("true")
+    } else {
+        tr("false")
+    }
 }

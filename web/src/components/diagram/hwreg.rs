@@ -1,6 +1,7 @@
 //! `s_getreg`/`s_setreg`: the hardware register's 32 bits with the field highlighted, the value read or written, and arrows between them.
 
 use super::draw::*;
+use crate::i18n::{tr, trf};
 use warpscope_core::sim::{EventDetail, StepEvent};
 use yew::prelude::*;
 
@@ -28,7 +29,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
                     html! {
                         <g class={classes!("cell", if h { "one" } else { "zero" })} data-row={row} data-bit={b.to_string()}
                            data-value={u8::from(on).to_string()} data-in-range={u8::from(h).to_string()}>
-                            <title>{ format!("{label} bit {b}") }</title>
+                            <title>{ trf("{0} bit {1}", &[&label, &b]) }</title>
                             { cell_box(bx(b), y, None, html! { u8::from(on) }) }
                         </g>
                     }
@@ -50,7 +51,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
         .find(|w| !matches!(w.loc, warpscope_core::sim::Loc::HwReg(_)))
         .map(|w| w.loc.name());
     let val_label = if *write {
-        "value".to_string()
+        tr("value").to_string()
     } else {
         dst.clone().unwrap_or_else(|| "sD".into())
     };
@@ -64,7 +65,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
                     html! { <line class="arrow" x1={x1.to_string()} y1={top.to_string()} x2={x2.to_string()} y2={bottom.to_string()} marker-end="url(#arrowhead)" data-src-bit={(o + i).to_string()} data-dst-bit={i.to_string()} /> }
                 }
             });
-    let range = format!("bits {}..{o}", o + sz - 1);
+    let range = trf("bits {0}..{1}", &[&(o + sz - 1), &o]);
     let body = html! {
         <g data-hwreg-id={id.to_string()} data-offset={o.to_string()} data-size={sz.to_string()} data-write={write.to_string()}
            data-value={value.to_string()} data-register={register.to_string()}>
@@ -74,9 +75,11 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
             <g class="flows">{ for arrows }</g>
             <text class="caption big" x={X0.to_string()} y="142">
                 { if *write {
-                    format!("s_setreg: the low {sz} bits of the source ({value:#x}) replace {range} of {name} → {register:#010x}")
+                    trf("s_setreg: the low {0} bits of the source ({1}) replace {2} of {3} → {4}",
+                        &[&sz, &format!("{value:#x}"), &range, &name, &format!("{register:#010x}")])
                 } else {
-                    format!("s_getreg: {range} of {name} ({register:#010x}) → {val_label} = {value:#x}")
+                    trf("s_getreg: {0} of {1} ({2}) → {3} = {4}",
+                        &[&range, &name, &format!("{register:#010x}"), &val_label, &format!("{value:#x}")])
                 } }
             </text>
         </g>

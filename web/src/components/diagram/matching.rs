@@ -1,6 +1,7 @@
 //! MATCH: lanes coloured by group, with each lane's mask.
 
 use super::draw::*;
+use crate::i18n::{tr, trf};
 use warpscope_core::sim::{EventDetail, StepEvent};
 use yew::prelude::*;
 
@@ -31,7 +32,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 html! {
                     <g class={classes!("cell", "group", hl.then_some("hl"))} data-row="lanes" data-lane={l.to_string()}
                        data-mask={masks[l].to_string()} data-group={g.to_string()} onmouseenter={enter} onmouseleave={leave}>
-                        <title>{ format!("lane {l}: mask {:#010x} (group {g})", masks[l]) }</title>
+                        <title>{ trf("lane {0}: mask {1} (group {2})", &[&l, &format!("{:#010x}", masks[l]), &g]) }</title>
                         <rect x={(x(l) - DX / 2 + 2).to_string()} y="24" width={(DX - 4).to_string()} height="22" rx="3"
                               style={format!("fill: hsl({} 70% 60%)", (g * 47) % 360)} />
                         <text x={x(l).to_string()} y="39" text-anchor="middle">{ g }</text>
@@ -39,14 +40,21 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     </g>
                 }
             });
+    let name = format!("MATCH.{}{}", op.name(), if *wide { ".U64" } else { "" });
+    let args: [&dyn std::fmt::Display; 3] = [&name, &groups.len(), &yes_no(*all_equal)];
+    let caption = if groups.len() == 1 {
+        trf("{0}: {1} group · all equal: {2}", &args)
+    } else {
+        trf("{0}: {1} groups · all equal: {2}", &args)
+    };
     let body = html! {
         <>
             { lane_numbers(8) }
-            <text class="row-label" x={(X0 - 8).to_string()} y="39" text-anchor="end">{ "group" }</text>
-            <text class="row-label" x={(X0 - 8).to_string()} y="70" text-anchor="end">{ "mask" }</text>
+            <text class="row-label" x={(X0 - 8).to_string()} y="39" text-anchor="end">{ tr("group") }</text>
+            <text class="row-label" x={(X0 - 8).to_string()} y="70" text-anchor="end">{ tr("mask") }</text>
             { for cells }
             <text class="caption" x={X0.to_string()} y="136">
-                { format!("MATCH.{}{}: {} group{} · all equal: {all_equal}", op.name(), if *wide { ".U64" } else { "" }, groups.len(), if groups.len() == 1 { "" } else { "s" }) }
+                { caption }
             </text>
         </>
     };

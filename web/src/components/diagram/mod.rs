@@ -19,6 +19,7 @@ mod redux;
 mod shfl;
 mod vote;
 
+use crate::i18n::{tr, trf};
 use crate::state::{Fmt, Ptr};
 use draw::Ctx;
 use warpscope_core::sim::{EventDetail, StepEvent};
@@ -38,6 +39,7 @@ pub struct DiagramProps {
 /// The diagram pane.
 #[function_component(Diagram)]
 pub fn diagram(p: &DiagramProps) -> Html {
+    let _lang = crate::i18n::use_lang();
     let hover = use_state(|| None::<usize>);
     let on_hover = {
         let hover = hover.clone();
@@ -45,9 +47,9 @@ pub fn diagram(p: &DiagramProps) -> Html {
     };
     let Some(ev) = &p.event else {
         return html! {
-            <section class="pane diagram-pane" aria-label="lane diagram">
-                <div class="pane-head"><h2>{ "Lanes" }</h2></div>
-                <p class="empty">{ "Step (F10) to see what each lane does." }</p>
+            <section class="pane diagram-pane" aria-label={tr("lane diagram")}>
+                <div class="pane-head"><h2>{ tr("Lanes") }</h2></div>
+                <p class="empty">{ tr("Step (F10) to see what each lane does.") }</p>
             </section>
         };
     };
@@ -78,21 +80,21 @@ pub fn diagram(p: &DiagramProps) -> Html {
                 .into();
             crate::export::standalone_svg(
                 "diagram",
-                &format!("{text} · step {step}"),
+                &trf("{0} · step {1}", &[&text, &step]),
                 &format!("warpscope-step{step}-{mnemonic}"),
             )
-            .map_err(|_| "there is no diagram to export".to_string())
+            .map_err(|_| tr("there is no diagram to export").to_string())
         })
     };
     html! {
-        <section class="pane diagram-pane" aria-label="lane diagram">
+        <section class="pane diagram-pane" aria-label={tr("lane diagram")}>
             <div class="pane-head">
-                <h2>{ "Lanes" }</h2>
+                <h2>{ tr("Lanes") }</h2>
                 <span class="pane-info">
-                    { format!("step {} · line {} · ", ev.step + 1, ev.line) }
+                    { trf("step {0} · line {1} · ", &[&(ev.step + 1), &ev.line]) }
                     <code>{ p.text.clone().unwrap_or_default() }</code>
                 </span>
-                <super::export_menu::ExportMenu id="diagram" what="lane diagram" {make} />
+                <super::export_menu::ExportMenu id="diagram" what={tr("lane diagram")} {make} />
             </div>
             <div class="diagram" id="diagram" data-kind={kind} data-step={ev.step.to_string()} data-index={ev.index.to_string()}
                  data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}

@@ -1,6 +1,7 @@
 //! MOVM: the source and result 8x8 matrices; each result element names the lane.half it came from.
 
 use super::draw::*;
+use crate::i18n::tr;
 use warpscope_core::sim::{EventDetail, StepEvent};
 use yew::prelude::*;
 
@@ -37,7 +38,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                         html! {
                             <g class={classes!("mcell", hl.then_some("hl"), undef.then_some("undef"))} data-lane={l.to_string()} data-half={hh.to_string()}
                                data-src-lane={sl.to_string()} data-src-half={sh.to_string()} onmouseenter={enter} onmouseleave={leave}>
-                                <title>{ format!("lane {l} {} half ← lane {sl} {} half", if hh == 0 { "low" } else { "high" }, if sh == 0 { "low" } else { "high" }) }</title>
+                                <title>{ format!("lane {l} {} ← lane {sl} {}", half(hh), half(sh)) }</title>
                                 <rect x={ex.to_string()} y={ey.to_string()} width={(cs - 2).to_string()} height={(cs - 2).to_string()} />
                                 <text x={(ex + cs / 2 - 1).to_string()} y={(ey + cs / 2 + 4).to_string()} text-anchor="middle">{ label }</text>
                             </g>
@@ -55,12 +56,21 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     };
     let body = html! {
         <>
-            <text class="caption" x={X0.to_string()} y="16">{ "source: element = lane.half (row = lane / 4)" }</text>
+            <text class="caption" x={X0.to_string()} y="16">{ tr("source: element = lane.half (row = lane / 4)") }</text>
             { matrix(X0, false) }
             <text class="caption big" x={(X0 + 8 * cs + 30).to_string()} y="160">{ "→ᵀ" }</text>
-            <text class="caption" x={(X0 + 8 * cs + 90).to_string()} y="16">{ "result: element = the lane.half it came from" }</text>
+            <text class="caption" x={(X0 + 8 * cs + 90).to_string()} y="16">{ tr("result: element = the lane.half it came from") }</text>
             { matrix(X0 + 8 * cs + 90, true) }
         </>
     };
     svg(24 + 8 * 34 + 8, "movm", body)
+}
+
+/// The name of half `h` of a lane's 32 bits.
+fn half(h: usize) -> &'static str {
+    if h == 0 {
+        tr("low half")
+    } else {
+        tr("high half")
+    }
 }

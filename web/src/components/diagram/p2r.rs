@@ -1,6 +1,7 @@
 //! P2R: per lane the PR or CC source, the mask and the written byte, and for the hovered (else first) lane the bits with arrows into the byte of Rd.
 
 use super::draw::*;
+use crate::i18n::{tr, trf};
 use warpscope_core::sim::{EventDetail, StepEvent, Value};
 use yew::prelude::*;
 
@@ -35,17 +36,18 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let rows = html! {
         <>
             { lane_numbers(8) }
-            { lane_row(24, "ran", "ran", h, on_hover, |l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
+            { lane_row(24, tr("ran"), "ran", h, on_hover, |l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
             { lane_row(52, src_name, "source", h, on_hover, |l| bit(ran, l).then(|| Cell {
                 class: "val", text: format!("{:02x}", source[l]),
-                title: format!("lane {l}: {src_name} = {:#04x} = {:08b}", source[l], source[l]), value: source[l].to_string() })) }
-            { lane_row(80, "mask", "mask", h, on_hover, |l| bit(ran, l).then(|| Cell {
+                title: trf("lane {0}: {1}", &[&l, &format!("{src_name} = {:#04x} = {:08b}", source[l], source[l])]), value: source[l].to_string() })) }
+            { lane_row(80, tr("mask"), "mask", h, on_hover, |l| bit(ran, l).then(|| Cell {
                 class: "val", text: format!("{:02x}", mask[l]),
-                title: format!("lane {l}: SbMask & 0xff = {:#04x}", mask[l]), value: mask[l].to_string() })) }
+                title: trf("lane {0}: {1}", &[&l, &format!("SbMask & 0xff = {:#04x}", mask[l])]), value: mask[l].to_string() })) }
             { lane_row(108, &format!("{rd_name}.B{k}"), "byte", h, on_hover, |l| bit(ran, l).then(|| {
                 let b = (rd[l] >> (8 * k)) & 0xff;
                 Cell { class: "one", text: format!("{b:02x}"),
-                    title: format!("lane {l}: byte {k} of {rd_name} = ({src_name} & mask) = {b:#04x}; {rd_name} = {:#010x}", rd[l]),
+                    title: trf("lane {0}: byte {1} of {2} = ({3} & mask) = {4}; {2} = {5}",
+                        &[&l, &k, &rd_name, &src_name, &format!("{b:#04x}"), &format!("{:#010x}", rd[l])]),
                     value: b.to_string() }
             })) }
         </>
@@ -64,7 +66,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     html! {
                         <g class={classes!("cell", if !m { "off" } else if on { "one" } else { "zero" })} data-row="src-bit" data-bit={i.to_string()}
                            data-value={u8::from(on).to_string()} data-mask={u8::from(m).to_string()}>
-                            <title>{ format!("{src_name} bit {i}{}", if m { " (mask bit set: copied)" } else { " (masked out: Ra's bit kept)" }) }</title>
+                            <title>{ if m { trf("{0} bit {1} (mask bit set: copied)", &[&src_name, &i]) } else { trf("{0} bit {1} (masked out: Ra's bit kept)", &[&src_name, &i]) } }</title>
                             { cell_box(src_x(i), y0, None, html! { u8::from(on) }) }
                         </g>
                     }
@@ -80,7 +82,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     html! {
                         <g class={classes!("cell", if copied { "one" } else if in_byte { "val" } else { "zero" })} data-row="rd-bit" data-bit={b.to_string()}
                            data-value={u8::from(on).to_string()} data-copied={u8::from(copied).to_string()}>
-                            <title>{ format!("{rd_name} bit {b}: {}", if copied { format!("{src_name} bit {}", b - 8 * k) } else { "from Ra".to_string() }) }</title>
+                            <title>{ trf("{0} bit {1}: {2}", &[&rd_name, &b, &if copied { trf("{0} bit {1}", &[&src_name, &(b - 8 * k)]) } else { tr("from Ra").to_string() }]) }</title>
                             { cell_box(bx(b), y0 + 52, None, html! { u8::from(on) }) }
                         </g>
                     }
@@ -109,7 +111,8 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 html! {
                     <g class="p2r-detail" data-lane={l.to_string()}>
                         <text class="caption" x={X0.to_string()} y={(y0 - 18).to_string()}>
-                            { format!("lane {l}: {src_name} bits where the mask is 1 go to byte {k} (bits {}..{}) of {rd_name}; the other bits come from Ra", 8 * k + 7, 8 * k) }
+                            { trf("lane {0}: {1} bits where the mask is 1 go to byte {2} (bits {3}..{4}) of {5}; the other bits come from Ra",
+                                &[&l, &src_name, &k, &(8 * k + 7), &(8 * k), &rd_name]) }
                         </text>
                         { for name_row }
                         <text class="row-label" x={(X0 - 8).to_string()} y={(y0 + 15).to_string()} text-anchor="end">{ src_name }</text>

@@ -1,6 +1,7 @@
 //! Every other instruction: the active lanes and those that ran, branches and exits, and what was written.
 
 use super::draw::*;
+use crate::i18n::{tr, trf};
 use crate::state::all_formats;
 use warpscope_core::sim::{EventDetail, StepEvent, Value};
 use yew::prelude::*;
@@ -11,10 +12,10 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
     let mut rows: Vec<Html> = vec![
         lane_numbers(8),
-        lane_row(24, "active", "active", h, on_hover, |l| {
+        lane_row(24, tr("active"), "active", h, on_hover, |l| {
             mask_cell(ev.active, u32::MAX, l, "✓", "·")
         }),
-        lane_row(52, "ran", "ran", h, on_hover, |l| {
+        lane_row(52, tr("ran"), "ran", h, on_hover, |l| {
             mask_cell(ran, ev.active, l, "✓", "✕")
         }),
     ];
@@ -22,7 +23,12 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let mut notes: Vec<String> = Vec::new();
     match other {
         EventDetail::Branch { taken, targets } => {
-            rows.push(lane_row(y, "jumped", "taken", h, on_hover, |l| {
+            rows.push(lane_row(y, tr("jumped"), "taken", h, on_hover, |l| {
+                let what = if bit(*taken, l) {
+                    trf("jumps to {0}", &[&format!("{:#x}", targets[l])])
+                } else {
+                    tr("falls through").into()
+                };
                 bit(ev.active, l).then(|| Cell {
                     class: if bit(*taken, l) { "one" } else { "zero" },
                     text: if bit(*taken, l) {
@@ -30,40 +36,37 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     } else {
                         "·".into()
                     },
-                    title: format!(
-                        "lane {l}: {}",
-                        if bit(*taken, l) {
-                            format!("jumps to {:#x}", targets[l])
-                        } else {
-                            "falls through".into()
-                        }
-                    ),
+                    title: trf("lane {0}: {1}", &[&l, &what]),
                     value: u8::from(bit(*taken, l)).to_string(),
                 })
             }));
             y += 28;
         }
         EventDetail::Exit { exited } => {
-            rows.push(lane_row(y, "exited", "exited", h, on_hover, |l| {
+            rows.push(lane_row(y, tr("exited"), "exited", h, on_hover, |l| {
                 mask_cell(*exited, ev.active, l, "✕", "·")
             }));
             y += 28;
         }
         EventDetail::Bssy { barrier, mask } => {
-            notes.push(format!("B{barrier} records lanes {mask:#010x}"))
+            let mask = format!("{mask:#010x}");
+            notes.push(trf("B{0} records lanes {1}", &[barrier, &mask]))
         }
         EventDetail::Bsync {
             barrier,
             arrived,
             expected,
-        } => notes.push(format!(
-            "B{barrier}: {} arrived, waiting for {expected:#010x}",
-            arrived.count_ones()
-        )),
-        EventDetail::Special { sreg, write } => notes.push(format!(
-            "{} special register {sreg}",
-            if *write { "writes" } else { "reads" }
-        )),
+        } => {
+            let (n, expected) = (arrived.count_ones(), format!("{expected:#010x}"));
+            #[rustfmt::skip]
+            let note = trf("B{0}: {1} arrived, waiting for {2}", &[barrier, &n, &expected]);
+            notes.push(note)
+        }
+        EventDetail::Special { sreg, write } => notes.push(if *write {
+            trf("writes special register {0}", &[sreg])
+        } else {
+            trf("reads special register {0}", &[sreg])
+        }),
         _ => {}
     }
     for w in &ev.writes {
@@ -91,11 +94,11 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 y += 28;
             }
             Value::Scalar(v) => notes.push(format!("{name} = {}", fmt.show(v))),
-            Value::Bool(b) => notes.push(format!("{name} = {b}")),
+            Value::Bool(b) => notes.push(format!("{name} = {}", yes_no(b))),
         }
     }
     if ev.writes.is_empty() {
-        notes.push("no register written".into());
+        notes.push(tr("no register written").into());
     }
     let note_y = y + 18;
     rows.push(html! { <text class="caption" x={X0.to_string()} y={note_y.to_string()}>{ notes.join(" · ") }</text> });

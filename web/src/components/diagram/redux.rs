@@ -1,6 +1,7 @@
 //! REDUX: the inputs flowing into the result.
 
 use super::draw::*;
+use crate::i18n::tr;
 use crate::state::{all_formats, Fmt};
 use warpscope_core::sim::{EventDetail, IntType, StepEvent};
 use yew::prelude::*;
@@ -31,7 +32,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         <>
             { lane_numbers(8) }
             <g class="flows">{ for lines }</g>
-            { lane_row(26, "input", "input", h, on_hover, |l| bit(ran, l).then(|| Cell {
+            { lane_row(26, tr("input"), "input", h, on_hover, |l| bit(ran, l).then(|| Cell {
                 class: "val", text: fmt.show(inputs[l]),
                 title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
             <g class="result" data-result={result.to_string()}>

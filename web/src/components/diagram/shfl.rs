@@ -1,6 +1,7 @@
 //! SHFL: arrows from source to destination lane over shaded segments, invalid lanes reading themselves (dashed), reads of non-participating lanes marked, received values below.
 
 use super::draw::*;
+use crate::i18n::{tr, trf};
 use crate::state::all_formats;
 use warpscope_core::sim::{EventDetail, StepEvent};
 use yew::prelude::*;
@@ -42,7 +43,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 html! {
                     <rect class={if k % 2 == 0 { "seg a" } else { "seg b" }} data-segment={min_lane[s].to_string()}
                           x={(x(s) - DX / 2).to_string()} y="22" width={((e - s + 1) as i32 * DX).to_string()} height="170" rx="4">
-                        <title>{ format!("segment lanes {s}..{e} (segmask {:#x})", segmask[s]) }</title>
+                        <title>{ trf("segment lanes {0}..{1} (segmask {2})", &[&s, &e, &format!("{:#x}", segmask[s])]) }</title>
                     </rect>
                 }
             });
@@ -60,8 +61,8 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 );
                 let title = format!(
                     "lane {l} ← lane {src}: {}{}\nb = {}, c = {:#x}, segmask = {:#x}, maxLane = {}",
-                    if ok { "valid" } else { "invalid (keeps its own value, pu = false)" },
-                    if undef { ", lane not participating: value undefined" } else { "" },
+                    if ok { tr("valid") } else { tr("invalid (keeps its own value, pu = false)") },
+                    if undef { tr(", lane not participating: value undefined") } else { "" },
                     bval[l], cval[l], segmask[l], max_lane[l]
                 );
                 let (x1, x2) = (x(src), x(l));
@@ -77,7 +78,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     </path>
                 }
             });
-    let top = lane_row(32, "Ra from", "src", h, on_hover, |l| {
+    let top = lane_row(32, tr("Ra from"), "src", h, on_hover, |l| {
         Some(Cell {
             class: if bit(ran, l) { "on" } else { "off" },
             text: l.to_string(),
@@ -85,7 +86,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let bottom = lane_row(150, "Rd of", "dst", h, on_hover, |l| {
+    let bottom = lane_row(150, tr("Rd of"), "dst", h, on_hover, |l| {
         Some(Cell {
             class: if !bit(ran, l) {
                 "off"
@@ -99,7 +100,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let vals = lane_row(176, "value", "values", h, on_hover, |l| {
+    let vals = lane_row(176, tr("value"), "values", h, on_hover, |l| {
         bit(ran, l).then(|| Cell {
             class: if bit(*reads_inactive, l) {
                 "undef"
@@ -108,27 +109,24 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             },
             text: fmt.show(values[l]),
             title: format!(
-                "lane {l} received {}\n{}",
-                fmt.show(values[l]),
+                "{}\n{}",
+                trf("lane {0} received {1}", &[&l, &fmt.show(values[l])]),
                 all_formats(values[l])
             ),
             value: values[l].to_string(),
         })
     });
-    let legend = format!(
-        "SHFL.{}: {} valid, {} invalid (pu = false, keep own value){}",
-        mode.name(),
-        (ran & valid).count_ones(),
-        (ran & !valid).count_ones(),
-        if *reads_inactive != 0 {
-            format!(
-                ", {} read a non-participating lane (undefined)",
-                reads_inactive.count_ones()
-            )
-        } else {
-            String::new()
-        }
-    );
+    let n = reads_inactive.count_ones();
+    let undef = if n != 0 {
+        trf(", {0} read a non-participating lane (undefined)", &[&n])
+    } else {
+        String::new()
+    };
+    let name = format!("SHFL.{}", mode.name());
+    let (nv, ni) = ((ran & valid).count_ones(), (ran & !valid).count_ones());
+    let args: [&dyn std::fmt::Display; 4] = [&name, &nv, &ni, &undef];
+    #[rustfmt::skip]
+    let legend = trf("{0}: {1} valid, {2} invalid (pu = false, keep own value){3}", &args);
     svg(
         210,
         "shfl",
