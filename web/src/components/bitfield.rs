@@ -166,8 +166,10 @@ pub fn check_value(text: &str, width: u32) -> Result<u64, String> {
         return Err(trf("no negative values here; {0}", &[&range()]));
     }
     let Some(v) = parse_value(t) else {
-        #[rustfmt::skip]
-        let why = trf("`{0}` is not a number: write decimal, 0x hex or 0b binary; {1}", &[&t, &range()]);
+        let why = trf(
+            "`{0}` is not a number: write decimal, 0x hex or 0b binary; {1}",
+            &[&t, &range()],
+        );
         return Err(why);
     };
     if width < 64 && v >> width != 0 {
@@ -661,11 +663,13 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     } else {
         disasm::format_words(isa, word & isa.inst_mask(), nwords)
     };
-    #[rustfmt::skip]
     let info = if nwords > 1 {
         trf("instruction {0} · {1} words of {2} bits, word 0 first, most significant bit left · click a bit to flip it", &[&index, &nwords, &wb])
     } else {
-        trf("instruction {0} · bits {1}..0, most significant left · click a bit to flip it", &[&index, &(inst_bits - 1)])
+        trf(
+            "instruction {0} · bits {1}..0, most significant left · click a bit to flip it",
+            &[&index, &(inst_bits - 1)],
+        )
     };
     html! {
         <section class={classes!("pane", "bitfield-pane", p.stale.then_some("stale"))} aria-label={tr("bitfield")}

@@ -206,7 +206,6 @@ fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Htm
             "next" => tr("runs in the next step"),
             _ => tr("active, at another instruction"),
         };
-        #[rustfmt::skip]
         let title = trf("lane {0}: {1}\nclick to toggle it in .active", &[&l, &what]);
         html! {
             <th class={classes!("lane-head", lane_class(l))} data-lane={l.to_string()} data-state={s} {title}

@@ -40,9 +40,11 @@ pub fn describe(ev: &StepEvent, text: &str, fmt: Fmt) -> String {
                 for (k, &l) in lanes.iter().take(LISTED).enumerate() {
                     out.push_str(if k == 0 { space } else { comma });
                     let value = fmt.show(v[l]);
-                    #[rustfmt::skip]
                     let said = match from {
-                        Some(src) => trf("lane {0} received {1} from lane {2}", &[&l, &value, &src[l]]),
+                        Some(src) => trf(
+                            "lane {0} received {1} from lane {2}",
+                            &[&l, &value, &src[l]],
+                        ),
                         None => trf("lane {0} received {1}", &[&l, &value]),
                     };
                     out.push_str(&said);

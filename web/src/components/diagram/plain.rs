@@ -58,8 +58,10 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             expected,
         } => {
             let (n, expected) = (arrived.count_ones(), format!("{expected:#010x}"));
-            #[rustfmt::skip]
-            let note = trf("B{0}: {1} arrived, waiting for {2}", &[barrier, &n, &expected]);
+            let note = trf(
+                "B{0}: {1} arrived, waiting for {2}",
+                &[barrier, &n, &expected],
+            );
             notes.push(note)
         }
         EventDetail::Special { sreg, write } => notes.push(if *write {

@@ -125,8 +125,10 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let name = format!("SHFL.{}", mode.name());
     let (nv, ni) = ((ran & valid).count_ones(), (ran & !valid).count_ones());
     let args: [&dyn std::fmt::Display; 4] = [&name, &nv, &ni, &undef];
-    #[rustfmt::skip]
-    let legend = trf("{0}: {1} valid, {2} invalid (pu = false, keep own value){3}", &args);
+    let legend = trf(
+        "{0}: {1} valid, {2} invalid (pu = false, keep own value){3}",
+        &args,
+    );
     svg(
         210,
         "shfl",
