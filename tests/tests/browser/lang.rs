@@ -27,16 +27,18 @@ use warpscope_core::link::{encode_link, LinkState};
 /// Lists the visible strings that are still English, as `where: text`.
 const UNTRANSLATED: &str = r#"
 const DATA = [
-  '#editor', '.editor', '.listing', 'pre', 'code', '.ref-en', '.ref-name',
+  '#editor', '.editor', '.listing', 'pre', 'code', '.ref-en', '.ref-name', '.ref-summary',
+  '.ref-section > :not(h4):not(h5)', '.fld-name', '.fname',
   '.explain-body', '.explain-head h2', '.pz-statement', '.pz-title', '.pz-hints', '.pz-solution',
-  '.pz-meta', '#examples option', '.diag-list', '.embed-title', '.present-title',
+  '.pz-meta', '.pz-head h2', '#examples option', '.diag-list', '.embed-title', '.present-title',
   '.history-title', '.history-preview', '#isa option', '.pz-url', '.share-url',
 ].join(',');
 const KEEP = new Set(['lane', 'lanes', 'warp', 'warpscope', 'iframe', 'english', 'ctrl',
-  'shift', 'alt', 'esc', 'tab', 'home', 'end', 'space', 'enter', 'pgdn', 'pgup', 'wave']);
+  'shift', 'alt', 'esc', 'tab', 'home', 'end', 'space', 'enter', 'pgdn', 'pgup', 'wave', 'hex']);
 const english = s => {
   if (/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(s)) return false;
-  return (s.match(/[A-Za-z]+/g) || []).some(w =>
+  const words = s.replace(/\b0x[0-9a-fA-F_]+\b/g, ' ').match(/[A-Za-z]+/g) || [];
+  return words.some(w =>
     w.length >= 3 && /^([a-z]+|[A-Z][a-z]+)$/.test(w) && !KEEP.has(w.toLowerCase()));
 };
 const shown = el => el.checkVisibility({ visibilityProperty: true }) && !el.closest(DATA);
@@ -109,15 +111,44 @@ fn the_chinese_switch_translates_every_visible_string() {
     page.click("#btn-puzzles");
     page.wait("return document.querySelector('.pz-list, .pz-head') !== null;");
     untranslated(&page, "Puzzles", &mut all);
-    page.click("#btn-puzzles");
+    // One puzzle: its starter fails, a hint and the solution prompt shown.
+    page.click(".pz-item");
+    page.wait("return document.querySelector('#puzzles[data-puzzle]') !== null;");
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result') !== null;");
+    page.click("#pz-hint");
+    page.click("#pz-solution");
+    page.wait("return document.querySelector('#pz-confirm') !== null;");
+    untranslated(&page, "Puzzle", &mut all);
+    page.click("#pz-close");
     page.emulate(390, 844, 3.0, true);
     page.tab("Lanes");
     untranslated(&page, "Phone", &mut all);
+    let sideways = page.js(
+        "return document.documentElement.scrollWidth - window.innerWidth;",
+        vec![],
+    );
+    assert_eq!(
+        sideways,
+        json!(0),
+        "the Chinese phone layout scrolls sideways"
+    );
     page.emulate(1280, 720, 1.0, false);
     page.click("#btn-present");
     page.wait("return document.querySelector('#app-root[data-present=\"true\"]') !== null;");
     untranslated(&page, "Present", &mut all);
     page.shot("lang_zh_present");
+    // The embedded view of a link that names the language.
+    let ex = w128_example("butterfly_sum").expect("example");
+    let mut state = LinkState::new("w128", ex.source);
+    state.step = Some(3);
+    state.view = vec![("embed".into(), "1".into()), ("lang".into(), "zh".into())];
+    page.emulate(560, 315, 1.0, false);
+    page.browser
+        .open_app(&format!("{}/?embed#{}", page.url(), encode_link(&state)))
+        .expect("the app mounts");
+    page.wait("return document.querySelector('.embed-diagram') !== null;");
+    untranslated(&page, "Embed", &mut all);
     assert!(
         all.is_empty(),
         "{} strings are still English in the 中文 interface:\n{}",

@@ -200,6 +200,15 @@ struct Cell {
     changed: bool,
 }
 
+/// A field's value as the decoder writes it, with its ` (default)` mark
+/// in the interface's language.
+fn shown_meaning(meaning: &str) -> String {
+    match meaning.strip_suffix(" (default)") {
+        Some(value) => format!("{value}{}", tr(" (default)")),
+        None => meaning.to_string(),
+    }
+}
+
 fn fld_title(f: &FieldView) -> String {
     let meaning = if f.meaning.is_empty() {
         String::new()
@@ -410,7 +419,7 @@ fn decoded_fields(
                     high: n.high,
                     in_control: n.in_control,
                     raw: n.raw,
-                    meaning: n.meaning.clone(),
+                    meaning: shown_meaning(&n.meaning),
                     role: n.role,
                     parts: parts_of(inst.opcode, i),
                 })

@@ -402,6 +402,34 @@ fn a_link_names_the_theme_only_when_it_differs_from_the_authors_own() {
 }
 
 #[test]
+fn a_link_names_the_language_only_when_it_differs_from_the_authors_browser() {
+    use crate::i18n::Lang;
+    let mut p = Page::new();
+    let lang_of = |s: &State| s.link_state().view_value("lang").map(str::to_string);
+    for own in Lang::ALL {
+        p.s.view.own_lang = own;
+        p.s.view.lang = own;
+        assert_eq!(lang_of(&p.s), None);
+    }
+    p.s.view.own_lang = Lang::En;
+    p.s.view.lang = Lang::Zh;
+    let ls = p.s.link_state();
+    assert_eq!(ls.view_value("lang"), Some("zh"));
+    // Opening that link somewhere else switches the language there.
+    let mut q = Page::new();
+    q.s.view.own_lang = Lang::En;
+    let _ = q.s.apply_link(&mut q.rt, &ls);
+    assert_eq!(q.s.view.lang, Lang::Zh);
+    // A value that is no language is ignored, and kept nowhere.
+    let mut odd = ls.clone();
+    odd.view = vec![("lang".into(), "klingon".into())];
+    let mut r = Page::new();
+    let _ = r.s.apply_link(&mut r.rt, &odd);
+    assert_eq!(r.s.view.lang, Lang::En);
+    crate::i18n::set(Lang::En);
+}
+
+#[test]
 fn presentation_mode_travels_in_links_and_toggles_off() {
     let mut ls = LinkState::new("w128", "S2R R1, SR_LANEID\nEXIT\n");
     ls.view = vec![("present".into(), "1".into())];

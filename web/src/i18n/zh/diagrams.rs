@@ -153,4 +153,5 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("download the {0} as PNG (2×)", "将{0}下载为 PNG（2×）"),
     ("copy the {0} as an image", "将{0}复制为图片"),
     ("Copy image", "复制图片"),
+    (" (default)", "（默认）"),
 ];
