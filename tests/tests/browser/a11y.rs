@@ -1,7 +1,7 @@
 //! The page checked with axe-core, an accessibility checker run inside the
 //! page (installed by `cargo xtask setup --browser` from npm): no finding
 //! rated serious or critical, on each tab, in both themes, in presentation
-//! mode, at desktop and phone sizes.
+//! mode, at desktop and phone sizes, in English and in Chinese.
 //!
 //! Run with `cargo test -p warpscope-e2e --test browser -- --ignored a11y::`
 //! after `cargo xtask build`.
@@ -69,7 +69,7 @@ fn no_serious_accessibility_findings() {
     page.step();
     check(&page, "lanes, light");
     page.click("#listing tbody tr[data-index=\"1\"]");
-    let moves: [Move; 5] = [
+    let moves: [Move; 6] = [
         (&|p| p.tab("Encoding"), "encoding, light"),
         (&|p| p.tab("Reference"), "reference, light"),
         (
@@ -83,10 +83,18 @@ fn no_serious_accessibility_findings() {
         (&|p| p.tab("Encoding"), "encoding, dark"),
         (
             &|p| {
+                p.click("#btn-lang");
+                p.wait("return document.documentElement.lang === 'zh-CN';");
+                p.tab("Reference");
+            },
+            "reference, dark, Chinese",
+        ),
+        (
+            &|p| {
                 p.click("#btn-present");
                 p.wait("return document.querySelector('#btn-present').getAttribute('aria-pressed') === 'true';");
             },
-            "presentation mode, dark",
+            "presentation mode, dark, Chinese",
         ),
     ];
     for (go, what) in moves {
@@ -97,6 +105,9 @@ fn no_serious_accessibility_findings() {
     let phone = Page::open(390, 844);
     phone.step();
     check(&phone, "phone, lanes");
+    phone.click("#btn-lang");
+    phone.wait("return document.documentElement.lang === 'zh-CN';");
+    check(&phone, "phone, lanes, Chinese");
     assert!(
         all.is_empty(),
         "accessibility findings:\n{}",
