@@ -108,6 +108,8 @@ fn no_serious_accessibility_findings() {
     phone.click("#btn-lang");
     phone.wait("return document.documentElement.lang === 'zh-CN';");
     check(&phone, "phone, lanes, Chinese");
+    phone.tab("Encoding");
+    check(&phone, "phone, encoding, Chinese");
     assert!(
         all.is_empty(),
         "accessibility findings:\n{}",

@@ -99,6 +99,7 @@ fn the_chinese_switch_translates_every_visible_string() {
     page.tab("Encoding");
     page.click(".listing tr[data-index=\"1\"]");
     untranslated(&page, "Encoding", &mut all);
+    page.shot("lang_zh_encoding");
     page.tab("Reference");
     untranslated(&page, "Reference", &mut all);
     page.click("#btn-keys");
@@ -120,10 +121,12 @@ fn the_chinese_switch_translates_every_visible_string() {
     page.click("#pz-solution");
     page.wait("return document.querySelector('#pz-confirm') !== null;");
     untranslated(&page, "Puzzle", &mut all);
+    page.shot("lang_zh_puzzle");
     page.click("#pz-close");
     page.emulate(390, 844, 3.0, true);
     page.tab("Lanes");
     untranslated(&page, "Phone", &mut all);
+    page.shot("lang_zh_phone");
     let sideways = page.js(
         "return document.documentElement.scrollWidth - window.innerWidth;",
         vec![],

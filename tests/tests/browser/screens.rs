@@ -131,3 +131,48 @@ fn every_screen_size_fits_without_sideways_scroll() {
     }
     assert_eq!(page.page_errors(), json!([]));
 }
+
+/// Names of the encoding's fields whose text does not fit in their span,
+/// as `name: text width > span width` (in CSS pixels).
+fn cut_field_names(page: &Page) -> Vec<String> {
+    let cut = page.js(
+        "return Array.from(document.querySelectorAll('.bitgrid .fld[data-field]'))
+           .map(f => [f, f.querySelector('.fld-name')])
+           .filter(([f, n]) => n && n.textContent !== '')
+           .map(([f, n]) => {
+             const a = f.getBoundingClientRect(), b = n.getBoundingClientRect();
+             return b.left < a.left - 0.5 || b.right > a.right + 0.5 || b.top < a.top - 0.5 || b.bottom > a.bottom + 0.5
+               ? f.dataset.field + ': ' + b.width.toFixed(1) + 'x' + b.height.toFixed(1) + ' in ' + a.width.toFixed(1) + 'x' + a.height.toFixed(1)
+               : null;
+           })
+           .filter(x => x !== null);",
+        vec![],
+    );
+    cut.as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn the_encodings_field_names_are_never_cut() {
+    let page = Page::open(1280, 800);
+    let mut cut = Vec::new();
+    for &(name, w, h, scale, mobile) in SIZES {
+        page.emulate(w, h, scale, mobile);
+        load(&page, "segmented");
+        page.tab("Encoding");
+        page.click("#listing tbody tr[data-index=\"1\"]");
+        page.wait(
+            "return document.querySelector('.bitgrid .fld[data-field=\"pg.not\"]') !== null;",
+        );
+        cut.extend(
+            cut_field_names(&page)
+                .into_iter()
+                .map(|c| format!("{name}: {c}")),
+        );
+    }
+    assert!(cut.is_empty(), "field names cut:\n{}", cut.join("\n"));
+}

@@ -200,6 +200,28 @@ struct Cell {
     changed: bool,
 }
 
+/// A field's name as its span shows it: on one line where it fits (about
+/// three characters a bit), else in two short lines (`pg.` over `not`),
+/// so that a 1-bit field's name is never cut.
+fn field_label(name: &str, bits: usize) -> Html {
+    let chars = name.chars().count();
+    if chars <= 3 * bits {
+        return html! { <span class="fld-name">{ name }</span> };
+    }
+    let mid = name
+        .char_indices()
+        .filter(|&(_, c)| c == '.' || c == '_')
+        .map(|(i, _)| i + 1)
+        .min_by_key(|&i| i.abs_diff(name.len() / 2))
+        .unwrap_or_else(|| {
+            name.char_indices()
+                .nth(chars.div_ceil(2))
+                .map_or(name.len(), |(i, _)| i)
+        });
+    let (a, b) = name.split_at(mid);
+    html! { <span class="fld-name tight">{ a }<br />{ b }</span> }
+}
+
 /// A field's value as the decoder writes it, with its ` (default)` mark
 /// in the interface's language.
 fn shown_meaning(meaning: &str) -> String {
@@ -260,9 +282,9 @@ fn bit_row(
             Owner::Field(k) => {
                 let f = &fields[*k];
                 let label = if j > i || f.width == 1 {
-                    f.name.clone()
+                    field_label(&f.name, j - i + 1)
                 } else {
-                    String::new()
+                    Html::default()
                 };
                 let ctl_lo = ctl_base.map(|b| b.wrapping_add(f.lo).to_string());
                 spans.push(html! {
@@ -270,7 +292,7 @@ fn bit_row(
                          style={style.clone()} title={fld_title(f)}
                          data-field={f.name.clone()} data-lo={f.lo.to_string()} data-width={f.width.to_string()}
                          data-role={role_name(f.role)} data-raw={f.raw.to_string()} data-ctl-lo={ctl_lo}>
-                        <span class="fld-name">{ label }</span>
+                        { label }
                     </div>
                 });
                 // Parts of a packed operand, drawn under its span.
@@ -542,7 +564,7 @@ fn control_view(
                     <code class="cw-text" id="cw-text">{ warpscope_core::codec::control::control_text(isa, cword) }</code>
                     <span class="cw-note">{ trf("this instruction's controls are slot {0} (bits {1}..{2})", &[&k, &((k as u32 + 1) * sb - 1), &(k as u32 * sb)]) }</span>
                 </div>
-                <div class="bitrows">{ for crow }</div>
+                <div class="bitrows" tabindex="0" role="region" aria-label={tr("the control word's bits")}>{ for crow }</div>
             </div>
         }
     })
@@ -704,7 +726,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                     <button class="btn" id="bf-revert" onclick={revert}>{ tr("Revert") }</button>
                 }
             </div>
-            <div class="bitrows" id="inst-bits">{ for rows }</div>
+            <div class="bitrows" id="inst-bits" tabindex="0" role="region" aria-label={tr("the instruction's bits")}>{ for rows }</div>
             { control.unwrap_or_default() }
             <div class="legend">
                 { for ROLES.iter().map(|&r| html!{

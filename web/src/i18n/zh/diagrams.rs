@@ -154,4 +154,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("copy the {0} as an image", "将{0}复制为图片"),
     ("Copy image", "复制图片"),
     (" (default)", "（默认）"),
+    ("the instruction's bits", "指令的各位"),
+    ("the control word's bits", "控制字的各位"),
 ];
