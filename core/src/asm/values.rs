@@ -80,6 +80,19 @@ impl Ctx<'_> {
                 Some(u64::from(x.to_bits()))
             }
             (Form::Int(neg, v), _) => self.check_int(*neg, *v, f, span, diags),
+            (Form::Float(..) | Form::FloatBits(..), _) if !holds_f32(f) => fail(
+                diags,
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "`{}` is a 32-bit float, but `{}` is {}",
+                        self.text(span),
+                        f.name,
+                        describe_type(isa, f)
+                    ),
+                )
+                .with_help("write the value as an integer: decimal, 0x hex or 0b binary"),
+            ),
             (Form::Float(neg, text_span), _) => {
                 let text = self.text(*text_span).replace('_', "");
                 match text.parse::<f32>() {
@@ -438,4 +451,10 @@ pub(super) fn builtin_of(f: &Field) -> Builtin {
         TypeRef::Builtin(b) => b,
         TypeRef::Enum(_) => Builtin::UImm(f.width),
     }
+}
+
+/// Whether a float (`1.5`, `0f3fc00000`) can be written to `f`: only a
+/// float immediate, as operand selection decides too (`select.rs`).
+fn holds_f32(f: &Field) -> bool {
+    matches!(f.ty, TypeRef::Builtin(Builtin::F32Imm))
 }

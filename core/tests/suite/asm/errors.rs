@@ -682,3 +682,28 @@ fn many_undefined_labels_are_reported_and_only_the_first_get_suggestions() {
     assert!(undefined[..100].iter().all(helped));
     assert!(!undefined[100..].iter().any(helped));
 }
+
+/// Found by the `asm` fuzz target: a float written for a Maxwell control
+/// (`0ffff` reads as the float bits 0xfff) was taken without a range
+/// check, so the 4-bit stall count encoded as 15 and the word no longer
+/// decoded to what was assembled. A float now fits only a float field.
+#[test]
+fn a_float_is_refused_where_no_float_fits() {
+    let isa = isas::Id::Sm50.isa();
+    let src = "S2R R0, SR_EQMASK $stall=0ffff";
+    let d = asm::assemble(isa, src).expect_err("a float in a 4-bit control");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(line_col(src, d[0].span.start).col, 26);
+    assert!(
+        d[0].message
+            .contains("`0ffff` is a 32-bit float, but `stall` is an unsigned 4-bit immediate"),
+        "{}",
+        d[0].message
+    );
+    for ok in [
+        "S2R R0, SR_EQMASK $stall=0xf",
+        "S2R R0, SR_EQMASK $stall=15",
+    ] {
+        assert!(asm::assemble(isa, ok).is_ok(), "{ok}");
+    }
+}
