@@ -110,7 +110,7 @@ pub fn reference(p: &ReferenceProps) -> Html {
             q.is_empty()
                 || o.name.to_ascii_lowercase().contains(&q)
                 || ["Description", "Description_zh"].iter().any(|s| {
-                    o.docs.get(s).is_some_and(|d| d.to_lowercase().contains(&q))
+                    o.docs.get(s).is_some_and(|d| d.to_ascii_lowercase().contains(&q))
                 })
         })
         .map(|(i, o)| {
