@@ -176,3 +176,39 @@ fn the_encodings_field_names_are_never_cut() {
     }
     assert!(cut.is_empty(), "field names cut:\n{}", cut.join("\n"));
 }
+
+/// The box of the first element `css` matches: [left, top, right, bottom].
+fn rect(page: &Page, css: &str) -> Vec<f64> {
+    let r = page.js(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();
+         return [r.left, r.top, r.right, r.bottom];",
+        vec![json!(css)],
+    );
+    r.as_array()
+        .expect("a box")
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(f64::NAN))
+        .collect()
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn the_history_menu_and_the_keys_dialog_fit_a_phone() {
+    let page = Page::open(1280, 800);
+    page.emulate(390, 844, 3.0, true);
+    page.click("#btn-history");
+    page.wait("return document.querySelector('.history-menu') !== null;");
+    let menu = rect(&page, ".history-menu");
+    assert!(
+        menu[0] >= 0.0 && menu[2] <= 390.0 && menu[1] >= 0.0,
+        "History menu at {menu:?}"
+    );
+    page.click("#btn-history");
+    page.click("#btn-keys");
+    page.wait("return document.querySelector('#keys-dialog').open;");
+    let dialog = rect(&page, "#keys-dialog");
+    assert!(
+        dialog[0] >= 0.0 && dialog[2] <= 390.0,
+        "Keys dialog at {dialog:?}"
+    );
+}
