@@ -122,6 +122,20 @@ fn check_size(page: &Page, name: &str, w: u32) {
 
 #[test]
 #[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_screen_size_fits_in_chinese_too() {
+    let page = Page::open(1280, 800);
+    page.click("#btn-lang");
+    page.wait("return document.documentElement.lang === 'zh-CN';");
+    for &(name, w, h, scale, mobile) in SIZES {
+        page.emulate(w, h, scale, mobile);
+        load(&page, "segmented");
+        check_size(&page, &format!("{name}_zh"), w);
+    }
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
 fn every_screen_size_fits_without_sideways_scroll() {
     let page = Page::open(1280, 800);
     for &(name, w, h, scale, mobile) in SIZES {

@@ -40,7 +40,11 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     </g>
                 }
             });
-    let name = format!("MATCH.{}{}", op.name(), if *wide { ".U64" } else { "" });
+    let name = format!(
+        "MATCH.{}{}",
+        op.name().to_ascii_uppercase(),
+        if *wide { ".U64" } else { "" }
+    );
     let args: [&dyn std::fmt::Display; 3] = [&name, &groups.len(), &yes_no(*all_equal)];
     let caption = if groups.len() == 1 {
         trf("{0}: {1} group · all equal: {2}", &args)

@@ -37,7 +37,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
             <g class="result" data-result={result.to_string()}>
                 <rect x={(rx - 90).to_string()} y="104" width="180" height="28" rx="4" />
-                <text x={rx.to_string()} y="123" text-anchor="middle">{ format!("{}.{} = {}", op.name(), dtype.name(), fmt.show(*result)) }</text>
+                <text x={rx.to_string()} y="123" text-anchor="middle">{ format!("{}.{} = {}", op.name().to_ascii_uppercase(), dtype.name().to_ascii_uppercase(), fmt.show(*result)) }</text>
                 <title>{ all_formats(*result) }</title>
             </g>
         </>

@@ -122,7 +122,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     } else {
         String::new()
     };
-    let name = format!("SHFL.{}", mode.name());
+    let name = format!("SHFL.{}", mode.name().to_ascii_uppercase());
     let (nv, ni) = ((ran & valid).count_ones(), (ran & !valid).count_ones());
     let args: [&dyn std::fmt::Display; 4] = [&name, &nv, &ni, &undef];
     let legend = trf(

@@ -28,7 +28,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     title: trf("ballot bit {0} = {1}", &[&l, &u8::from(b)]), value: u8::from(b).to_string() })
             }) }
             <text class="caption big" x={X0.to_string()} y="130" data-ballot={ballot.to_string()} data-result={result.to_string()}>
-                { trf("ballot = {0}   {1} → {2}", &[&format!("{ballot:#010x}"), &op.name(), result]) }
+                { trf("ballot = {0}   {1} → {2}", &[&format!("{ballot:#010x}"), &op.name().to_ascii_uppercase(), result]) }
             </text>
         </>
     };
