@@ -6,9 +6,9 @@
 //!
 //! "Every visible string" is checked by listing the untranslated ones:
 //! each text node and `title`/`aria-label`/`placeholder`/`alt` of what is
-//! shown (screen-reader-only text included) that holds no Chinese but an
-//! English word. Assembly, register names, numbers and key names are not
-//! words here (mnemonics and registers are upper case or carry digits), and
+//! shown (screen-reader-only text and the drawings' SVG tooltips included)
+//! that holds no Chinese but an English word. Assembly, register names,
+//! numbers and key names are not words here (mnemonics and registers are upper case or carry digits), and
 //! the few English terms the Chinese interface keeps (lane, warp) are
 //! allowed. Content that is data stays English by design and is not
 //! searched: the program and listing, example explanations, puzzle
@@ -54,6 +54,11 @@ for (const el of document.querySelectorAll('body *')) {
   for (const n of el.childNodes) {
     if (n.nodeType === 3 && english(n.textContent.trim())) out.add(where(el) + ': ' + n.textContent.trim());
   }
+}
+// A drawing's tooltips: SVG <title> elements, not drawn themselves.
+for (const t of document.querySelectorAll('svg title')) {
+  const host = t.parentElement;
+  if (host && shown(host) && english(t.textContent.trim())) out.add('svg title: ' + t.textContent.trim());
 }
 return Array.from(out);
 "#;
