@@ -8,10 +8,10 @@
 //! each text node and `title`/`aria-label`/`placeholder`/`alt` of what is
 //! shown (screen-reader-only text and the drawings' SVG tooltips included)
 //! that holds no Chinese but an English word. Assembly, register names,
-//! numbers and key names are not words here (mnemonics and registers are upper case or carry digits), and
-//! the few English terms the Chinese interface keeps (lane, warp) are
-//! allowed. Content that is data stays English by design and is not
-//! searched: the program and listing, example explanations, puzzle
+//! numbers and key names are not words here (mnemonics and registers are
+//! upper case or carry digits), and the few English terms the Chinese
+//! interface keeps (lane, warp) are allowed. Content that is data stays
+//! English by design and is not searched: the program and listing, example explanations, puzzle
 //! statements, the engine's diagnostics and the English description
 //! sections of the ISA.
 //!
