@@ -359,7 +359,7 @@ impl Ctx<'_> {
                         .iter()
                         .map(|v| {
                             let d = if f.default == Some(v.value) {
-                                " (default)"
+                                crate::codec::decode::DEFAULT_MARK
                             } else {
                                 ""
                             };

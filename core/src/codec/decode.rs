@@ -18,8 +18,10 @@
 //! assert_eq!(back, inst);
 //! let pg = notes.iter().find(|n| n.name == "pg").unwrap();
 //! assert_eq!((pg.meaning.as_str(), pg.role), ("PT (default)", FieldRole::Guard));
+//! assert_eq!((pg.value_text(), pg.is_default()), ("PT", true));
 //! let rd = notes.iter().find(|n| n.name == "rd").unwrap();
 //! assert_eq!((rd.lo, rd.width, rd.raw, rd.meaning.as_str()), (16, 8, 3, "R3"));
+//! assert_eq!((rd.value_text(), rd.is_default()), ("R3", false));
 //!
 //! // Bit 127 belongs to no field.
 //! let err = decode::decode(isa, word | (1 << 127)).unwrap_err();
@@ -53,11 +55,28 @@ pub struct FieldNote {
     pub in_control: bool,
     /// The raw bits of the field.
     pub raw: u64,
-    /// The value as assembly text, with ` (default)` when it equals the
-    /// field's default: `R5`, `UP`, `PT (default)`, `0x1f`.
+    /// The value as assembly text, with [`DEFAULT_MARK`] when it equals
+    /// the field's default: `R5`, `UP`, `PT (default)`, `0x1f`.
     pub meaning: String,
     /// What the field is for.
     pub role: FieldRole,
+}
+
+/// What a field's text ends with when its value is the field's default.
+pub const DEFAULT_MARK: &str = " (default)";
+
+impl FieldNote {
+    /// The value as assembly text, without [`DEFAULT_MARK`].
+    pub fn value_text(&self) -> &str {
+        self.meaning
+            .strip_suffix(DEFAULT_MARK)
+            .unwrap_or(&self.meaning)
+    }
+
+    /// Whether the value is the field's default.
+    pub fn is_default(&self) -> bool {
+        self.meaning.ends_with(DEFAULT_MARK)
+    }
 }
 
 /// Why a word does not decode.
@@ -169,7 +188,7 @@ pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeErr
             let raw = inst.values[i];
             let mut meaning = field_text(isa, &inst, i);
             if f.fixed.is_none() && f.default == Some(raw) {
-                meaning.push_str(" (default)");
+                meaning.push_str(DEFAULT_MARK);
             }
             FieldNote {
                 name: f.name.clone(),

@@ -330,6 +330,10 @@ pub struct Docs {
     pub sections: Vec<(String, String)>,
 }
 
+/// The suffix of a section that holds the original ISA documents' Chinese
+/// text beside the English section of the same name (`Description_zh`).
+pub const ORIGINAL_SUFFIX: &str = "_zh";
+
 impl Docs {
     /// Text of the first section with this name.
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -337,6 +341,20 @@ impl Docs {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, t)| t.as_str())
+    }
+
+    /// The documents' original Chinese text of section `name`
+    /// (its `name_zh` section), where the description keeps one.
+    pub fn original(&self, name: &str) -> Option<&str> {
+        self.sections
+            .iter()
+            .find(|(n, _)| n.strip_suffix(ORIGINAL_SUFFIX) == Some(name))
+            .map(|(_, t)| t.as_str())
+    }
+
+    /// Whether a section name is that of an original (`Description_zh`).
+    pub fn is_original(name: &str) -> bool {
+        name.ends_with(ORIGINAL_SUFFIX)
     }
 }
 

@@ -222,12 +222,13 @@ fn field_label(name: &str, bits: usize) -> Html {
     html! { <span class="fld-name tight">{ a }<br />{ b }</span> }
 }
 
-/// A field's value as the decoder writes it, with its ` (default)` mark
-/// in the interface's language.
-fn shown_meaning(meaning: &str) -> String {
-    match meaning.strip_suffix(" (default)") {
-        Some(value) => format!("{value}{}", tr(" (default)")),
-        None => meaning.to_string(),
+/// A field's value as the decoder writes it, with its default mark in
+/// the interface's language.
+fn shown_meaning(n: &decode::FieldNote) -> String {
+    if n.is_default() {
+        format!("{}{}", n.value_text(), tr(" (default)"))
+    } else {
+        n.meaning.clone()
     }
 }
 
@@ -441,7 +442,7 @@ fn decoded_fields(
                     high: n.high,
                     in_control: n.in_control,
                     raw: n.raw,
-                    meaning: shown_meaning(&n.meaning),
+                    meaning: shown_meaning(n),
                     role: n.role,
                     parts: parts_of(inst.opcode, i),
                 })

@@ -8,10 +8,6 @@ use warpscope_core::isas::Id;
 use warpscope_core::spec::model::Docs;
 use yew::prelude::*;
 
-/// The suffix of a section holding the original documents' Chinese text
-/// (`Description_zh` beside `Description`).
-const ORIGINAL: &str = "_zh";
-
 /// Reference props.
 #[derive(Properties, PartialEq)]
 pub struct ReferenceProps {
@@ -45,10 +41,10 @@ fn section_title(name: &str) -> String {
 fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
     docs.sections
         .iter()
-        .filter(|(n, _)| n != "Encoding" && !n.ends_with(ORIGINAL))
+        .filter(|(n, _)| n != "Encoding" && !Docs::is_original(n))
         .map(|(name, text)| {
             let original = (lang == Lang::Zh)
-                .then(|| docs.get(&format!("{name}{ORIGINAL}")))
+                .then(|| docs.original(name))
                 .flatten();
             let body = match original {
                 None => markdown::render(text),
@@ -76,7 +72,7 @@ fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
 /// Chinese one where there is one and the interface is in Chinese.
 fn summary(docs: &Docs, lang: Lang) -> String {
     let zh = (lang == Lang::Zh)
-        .then(|| docs.get("Description_zh"))
+        .then(|| docs.original("Description"))
         .flatten()
         .and_then(|d| d.split_inclusive('。').next());
     let en = || docs.get("Description").and_then(|d| d.split(". ").next());
@@ -109,9 +105,10 @@ pub fn reference(p: &ReferenceProps) -> Html {
         .filter(|(_, o)| {
             q.is_empty()
                 || o.name.to_ascii_lowercase().contains(&q)
-                || ["Description", "Description_zh"].iter().any(|s| {
-                    o.docs.get(s).is_some_and(|d| d.to_ascii_lowercase().contains(&q))
-                })
+                || [o.docs.get("Description"), o.docs.original("Description")]
+                    .into_iter()
+                    .flatten()
+                    .any(|d| d.to_ascii_lowercase().contains(&q))
         })
         .map(|(i, o)| {
             let cb = p.on_pin.clone();

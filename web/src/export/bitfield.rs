@@ -126,7 +126,7 @@ pub fn svg(isa: &Isa, word: Word, title: &str, pal: &Palette) -> Option<(String,
                     ny = y + 16,
                     my = y + 32,
                     name = xml_escape(&fit(&f.name, w)),
-                    meaning = xml_escape(&fit(f.meaning.trim_end_matches(" (default)"), w)),
+                    meaning = xml_escape(&fit(f.value_text(), w)),
                 ));
             }
         }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use common_roundtrip::{asm_blocks, full_round_trip};
 use warpscope_core::isas;
 use warpscope_core::spec::ast::{self, Constraint, Item, OperandKind, ValueKind};
-use warpscope_core::spec::model::{Builtin, Isa, TypeRef};
+use warpscope_core::spec::model::{Builtin, Docs, Isa, TypeRef, ORIGINAL_SUFFIX as ORIGINAL};
 use warpscope_core::spec::{self, parse};
 
 fn isa() -> &'static Isa {
@@ -241,11 +241,6 @@ fn cjk_detector_works() {
     assert!(!has_cjk("SHFL.BFLY P0, R1, R0, 0x1, 0x1f ; // swap"));
 }
 
-/// The suffix of a section that holds the original documents' Chinese
-/// text (`__Description_zh`), shown by the reference pane beside the
-/// English in the Chinese interface.
-const ORIGINAL: &str = "_zh";
-
 #[test]
 fn the_documents_chinese_text_is_kept_beside_the_english() {
     let isa = isa();
@@ -282,7 +277,7 @@ fn the_documents_chinese_text_is_kept_beside_the_english() {
                 "{} has {base}{ORIGINAL} but no English {base}",
                 o.name
             );
-            let text = o.docs.get(&format!("{base}{ORIGINAL}")).unwrap_or("");
+            let text = o.docs.original(base).unwrap_or("");
             assert!(has_cjk(text), "{} {base}{ORIGINAL} is not Chinese", o.name);
         }
     }
@@ -291,7 +286,7 @@ fn the_documents_chinese_text_is_kept_beside_the_english() {
         .optypes
         .iter()
         .find(|o| o.name == "SHFL")
-        .map(|o| o.docs.get("Description_zh"));
+        .map(|o| o.docs.original("Description"));
     assert!(shfl
         .flatten()
         .is_some_and(|t| t.starts_with("在同一个warp的参与线程之间进行GPR值的交换")));
@@ -312,7 +307,7 @@ fn every_mnemonic_is_documented_in_english() {
     for o in &isa.optypes {
         for (section, text) in &o.docs.sections {
             assert!(
-                section.ends_with(ORIGINAL) || !has_cjk(text),
+                Docs::is_original(section) || !has_cjk(text),
                 "{} {section} holds Chinese text outside a `{ORIGINAL}` section",
                 o.name
             );
