@@ -14,6 +14,7 @@
 //!   assertions: the browser bundle is built with `-Zfmt-debug=none`
 //!   (xtask/src/bundle.rs), where `Debug` writes nothing, so such text would
 //!   be empty on the page.
+//! - The fuzzer's seeds name the ISAs in core's order.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -471,4 +472,15 @@ fn the_checks_themselves_find_what_they_look_for() {
     assert!(refs.contains(&vec!["sim".to_string(), "prep".to_string()]));
     assert!(refs.contains(&vec!["asm".to_string()]));
     assert!(refs.contains(&vec!["codec".to_string()]));
+}
+
+/// The asm fuzz target reads its first byte as an index into core's ISA
+/// list; the seeds xtask writes must use the same order.
+#[test]
+fn fuzz_seeds_number_the_isas_as_core_does() {
+    let core: Vec<&str> = warpscope_core::isas::Id::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(core, xtask::fuzz::seeds::ISA_ORDER);
 }

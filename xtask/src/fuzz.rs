@@ -11,8 +11,7 @@
 //! with the system C++ compiler.
 //!
 //! Each target runs with the corpus `fuzz/corpus/NAME` (created when
-//! missing; the committed seeds in `fuzz/seeds/NAME`, when there are any,
-//! are read as a second corpus), writes crashing inputs to
+//! missing; its seeds, see [`seeds`], are read as a second corpus), writes crashing inputs to
 //! `target/fuzz/artifacts/NAME/` and its output to
 //! `target/fuzz/logs/NAME.log`. A table of the runs follows; the command
 //! fails when a target crashed.
@@ -21,6 +20,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
+
+pub mod seeds;
 
 /// The fuzz targets, in the order they run when none is named.
 pub const TARGETS: &[&str] = &[
@@ -285,7 +286,7 @@ fn mkdir(dir: &Path) -> Result<(), String> {
 fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Report, String> {
     let seconds = opts.seconds;
     let corpus = root.join("fuzz/corpus").join(name);
-    let seeds = root.join("fuzz/seeds").join(name);
+    let seeds = seeds::folder(root, name)?;
     let artifacts = root.join("target/fuzz/artifacts").join(name);
     let logs = root.join("target/fuzz/logs");
     for dir in [&corpus, &artifacts, &logs] {
@@ -307,8 +308,8 @@ fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Rep
     if let Some((_, len)) = MAX_LEN.iter().find(|(t, _)| *t == name) {
         cmd.arg(format!("-max_len={len}"));
     }
-    if seeds.is_dir() {
-        cmd.arg(&seeds);
+    if let Some(seeds) = &seeds {
+        cmd.arg(seeds);
     }
     println!(
         "fuzzing {name} for {seconds}s (log: {})",
@@ -362,7 +363,7 @@ fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Rep
 /// into a fresh folder, which then replaces the corpus.
 fn minimise(root: &Path, bin: &Path, name: &str) -> Result<(), String> {
     let corpus = root.join("fuzz/corpus").join(name);
-    let seeds = root.join("fuzz/seeds").join(name);
+    let seeds = seeds::folder(root, name)?;
     let fresh = root.join("target/fuzz/merge").join(name);
     let _ = std::fs::remove_dir_all(&fresh);
     mkdir(&fresh)?;
@@ -373,8 +374,8 @@ fn minimise(root: &Path, bin: &Path, name: &str) -> Result<(), String> {
         .arg("-timeout=30")
         .arg(&fresh)
         .arg(&corpus);
-    if seeds.is_dir() {
-        cmd.arg(&seeds);
+    if let Some(seeds) = &seeds {
+        cmd.arg(seeds);
     }
     let out = cmd
         .stdout(Stdio::null())
