@@ -45,7 +45,7 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{each, fbits, fop, lop3_lut, shift, Alu};
+use super::semantics::alu::{fbits, lop3_lut, shift, Alu};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::write::{store_lanes, store_mask, Undo};
@@ -207,19 +207,35 @@ fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u
     scratch
 }
 
+/// `$e` for every lane, with the three patterns bound to the lane's
+/// sources. The body is written out in the loop rather than called through
+/// a closure, so that the browser's size-optimised build, which keeps
+/// larger closures as calls, runs it without a call per lane.
+macro_rules! each_lane {
+    ($v:expr, |$a:pat_param, $b:pat_param, $c:pat_param| $e:expr) => {{
+        let [va, vb, vc] = $v;
+        let mut out = [0u32; 32];
+        for l in 0..32 {
+            let ($a, $b, $c) = (va[l], vb[l], vc[l]);
+            out[l] = $e;
+        }
+        out
+    }};
+}
+
 /// The results of a [`Map`] on every lane.
 #[inline(always)]
 fn compute(f: Map, v: [&[u32; 32]; 3]) -> [u32; 32] {
     match f {
         Map::Mov => *v[0],
-        Map::Iadd3 => each(v, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-        Map::Imad => each(v, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
-        Map::Lop3(lut) => each(v, |a, b, c| lop3_lut(lut, a, b, c)),
-        Map::Shf { left, signed } => each(v, |a, n, _| shift(a, n, left, signed)),
-        Map::Popc => each(v, |b, _, _| b.count_ones()),
-        Map::Fadd => each(v, |a, b, _| fop(a, b, |x, y| x + y)),
-        Map::Fmul => each(v, |a, b, _| fop(a, b, |x, y| x * y)),
-        Map::Ffma => each(v, |a, b, c| {
+        Map::Iadd3 => each_lane!(v, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
+        Map::Imad => each_lane!(v, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
+        Map::Lop3(lut) => each_lane!(v, |a, b, c| lop3_lut(lut, a, b, c)),
+        Map::Shf { left, signed } => each_lane!(v, |a, n, _| shift(a, n, left, signed)),
+        Map::Popc => each_lane!(v, |b, _, _| b.count_ones()),
+        Map::Fadd => each_lane!(v, |a, b, _| fbits(f32::from_bits(a) + f32::from_bits(b))),
+        Map::Fmul => each_lane!(v, |a, b, _| fbits(f32::from_bits(a) * f32::from_bits(b))),
+        Map::Ffma => each_lane!(v, |a, b, c| {
             fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
         }),
     }

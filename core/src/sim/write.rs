@@ -113,9 +113,9 @@ pub(crate) fn store_lanes(
         pool.extend(lanes(mask).map(|l| reg[l]));
     }
     // A blend rather than a branch per lane, so the loop vectorises.
-    for (l, (r, x)) in reg.iter_mut().zip(v).enumerate() {
+    for l in 0..32 {
         let keep = ((mask >> l) & 1).wrapping_sub(1);
-        *r = (*r & keep) | (*x & !keep);
+        reg[l] = (reg[l] & keep) | (v[l] & !keep);
     }
 }
 

@@ -305,10 +305,12 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
 /// `f(a[l], b[l], c[l])` for every lane.
 #[inline(always)]
 pub(crate) fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
-    // A plain loop: `array::from_fn` keeps a call per lane.
+    // A counted loop over fixed-size arrays: no bounds checks, and none of
+    // the iterator adapters that a build for size leaves as calls per lane
+    // (`array::from_fn` and `zip` both do in the browser's bundle).
     let mut out = [0u32; 32];
-    for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
-        *o = f(a, b, c);
+    for l in 0..32 {
+        out[l] = f(a[l], b[l], c[l]);
     }
     out
 }
@@ -316,6 +318,7 @@ pub(crate) fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32)
 /// The canonical NaN every floating-point instruction writes.
 const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
+#[inline(always)]
 pub(crate) fn fbits(x: f32) -> u32 {
     if x.is_nan() {
         CANONICAL_NAN
@@ -324,6 +327,7 @@ pub(crate) fn fbits(x: f32) -> u32 {
     }
 }
 
+#[inline(always)]
 pub(crate) fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
     fbits(f(f32::from_bits(a), f32::from_bits(b)))
 }
@@ -527,21 +531,32 @@ fn isetp_bits(
     }
 }
 
-/// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`.
+/// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`,
+/// read as a tree of bitwise selects: `a` picks the table's upper or lower
+/// half, `b` a quarter, `c` the entry. No loop and no branch, so a lane
+/// loop over it stays straight-line code even where it is built for size.
+#[inline(always)]
 pub(crate) fn lop3_lut(lut: u8, a: u32, b: u32, c: u32) -> u32 {
-    let mut r = 0u32;
-    for k in 0..8u32 {
-        // All ones when minterm k is in the table: no branch on `lut`.
-        let on = (u32::from(lut >> k) & 1).wrapping_neg();
-        let ta = if k & 4 != 0 { a } else { !a };
-        let tb = if k & 2 != 0 { b } else { !b };
-        let tc = if k & 1 != 0 { c } else { !c };
-        r |= ta & tb & tc & on;
-    }
-    r
+    let m = |k: u8| entry(lut, k);
+    let lo = bit_select(b, bit_select(c, m(3), m(2)), bit_select(c, m(1), m(0)));
+    let hi = bit_select(b, bit_select(c, m(7), m(6)), bit_select(c, m(5), m(4)));
+    bit_select(a, hi, lo)
+}
+
+/// Entry `k` of a `LOP3` table as all ones or all zeros.
+#[inline(always)]
+fn entry(lut: u8, k: u8) -> u32 {
+    u32::from((lut >> k) & 1).wrapping_neg()
+}
+
+/// The bits of `t` where `x` has ones and of `f` where it has zeros.
+#[inline(always)]
+fn bit_select(x: u32, t: u32, f: u32) -> u32 {
+    (x & t) | (!x & f)
 }
 
 /// `SHF`: the whole 32-bit amount is used.
+#[inline(always)]
 pub(crate) fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
     if left {
         if n >= 32 {
@@ -555,5 +570,31 @@ pub(crate) fn shift(a: u32, n: u32, left: bool, signed: bool) -> u32 {
         0
     } else {
         a >> n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lop3_lut;
+
+    /// Every table: on 0xf0, 0xcc, 0xaa (bit k of the three is input
+    /// combination k) the result is the table itself; on mixed values it is
+    /// the definition read one bit at a time.
+    #[test]
+    fn lop3_reads_the_table_bit_by_bit() {
+        let (a, b, c) = (
+            0xf0f0_f0f0u32 ^ 0x1234_5678,
+            0xcccc_cccc ^ 0x9abc_def0,
+            0xaaaa_aaaa,
+        );
+        for lut in 0..=255u8 {
+            assert_eq!(lop3_lut(lut, 0xf0, 0xcc, 0xaa) & 0xff, u32::from(lut));
+            let mut want = 0u32;
+            for i in 0..32 {
+                let k = (((a >> i) & 1) << 2) | (((b >> i) & 1) << 1) | ((c >> i) & 1);
+                want |= u32::from((lut >> k) & 1) << i;
+            }
+            assert_eq!(lop3_lut(lut, a, b, c), want, "lut {lut:#04x}");
+        }
     }
 }
