@@ -36,11 +36,12 @@
 //! assert_eq!(disasm::parse_hex(isa, &format!("0x{hex}")).unwrap(), word);
 //! ```
 
-use crate::codec::text::field_text;
+use crate::codec::text::write_field;
 use crate::codec::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
+use std::fmt::Write;
 
 /// The canonical assembly text of an instruction (see the module docs).
 ///
@@ -52,9 +53,16 @@ pub fn disasm(isa: &Isa, inst: &Inst) -> String {
 
 /// Like [`disasm`], with the opcode's [`Layout`] already worked out.
 pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
+    let mut out = String::with_capacity(48);
+    write_disasm(&mut out, isa, layout, inst);
+    out
+}
+
+/// Appends [`disasm_with`]'s text to `out`: a listing writes every line
+/// into one buffer.
+pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
     let op = inst.def(isa);
     let get = |i: usize| inst.values.get(i).copied().unwrap_or(0);
-    let mut out = String::new();
     if let Some(g) = layout.guard {
         let neg = layout.guard_not.is_some_and(|n| get(n) != 0);
         let pred = get(g);
@@ -68,7 +76,7 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
             if neg {
                 out.push('!');
             }
-            out.push_str(&field_text(isa, inst, g));
+            write_field(out, isa, inst, g);
             out.push(' ');
         }
     }
@@ -77,10 +85,10 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
         .get(op.optype)
         .map_or(op.name.as_str(), |o| o.name.as_str());
     let amdgpu = isa.dialect.syntax == Syntax::Amdgpu;
-    if amdgpu {
-        out.push_str(mnemonic);
-    } else {
-        out.push_str(&mnemonic.to_ascii_uppercase());
+    let at = out.len();
+    out.push_str(mnemonic);
+    if !amdgpu {
+        upper_from(out, at);
     }
     for &m in &layout.modifiers {
         let f = &op.fields[m];
@@ -89,7 +97,9 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
             continue;
         }
         out.push('.');
-        out.push_str(&field_text(isa, inst, m).to_ascii_uppercase());
+        let at = out.len();
+        write_field(out, isa, inst, m);
+        upper_from(out, at);
     }
     for (k, slot) in layout.operands.iter().enumerate() {
         out.push_str(if k == 0 { " " } else { ", " });
@@ -98,7 +108,7 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
                 out.push(prefix.symbol());
             }
         }
-        out.push_str(&field_text(isa, inst, slot.field));
+        write_field(out, isa, inst, slot.field);
     }
     for &c in &layout.controls {
         let f = &op.fields[c];
@@ -110,14 +120,22 @@ pub fn disasm_with(isa: &Isa, layout: &Layout, inst: &Inst) -> String {
         out.push_str(&f.name);
         out.push('=');
         match f.ty {
-            TypeRef::Builtin(Builtin::UImm(_)) => out.push_str(&v.to_string()),
-            _ => out.push_str(&field_text(isa, inst, c)),
+            TypeRef::Builtin(Builtin::UImm(_)) => {
+                let _ = write!(out, "{v}");
+            }
+            _ => write_field(out, isa, inst, c),
         }
     }
     if !amdgpu {
         out.push_str(" ;");
     }
-    out
+}
+
+/// Upper-cases what `out` holds from byte `at` on (ASCII only).
+fn upper_from(out: &mut str, at: usize) {
+    if let Some(tail) = out.get_mut(at..) {
+        tail.make_ascii_uppercase();
+    }
 }
 
 /// Hex digits of a word, most significant first, `word_bits / 4` digits

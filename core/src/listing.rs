@@ -18,6 +18,7 @@
 //! ```
 
 use crate::asm::Program;
+use crate::codec;
 use crate::codec::control::control_text;
 use crate::codec::encode::{self, UnitKind};
 use crate::diag::Span;
@@ -85,6 +86,7 @@ impl fmt::Display for Row {
 /// The listing of `program`, in address order.
 pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
     let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
+    let layouts = codec::layouts(isa);
     let mut next = 0;
     encode::stream(isa, &insts)
         .into_iter()
@@ -103,7 +105,8 @@ pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
                         span: l.span,
                         word: u.word,
                     };
-                    (kind, disasm::disasm(isa, &l.inst))
+                    let layout = &layouts[l.inst.opcode];
+                    (kind, disasm::disasm_with(isa, layout, &l.inst))
                 }
             };
             Row {

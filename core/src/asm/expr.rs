@@ -86,15 +86,7 @@ pub(crate) fn parse_with(
         );
         return None;
     }
-    SYMS.with(|s| *s.borrow_mut() = syms.cloned());
-    let e = parse_prec(src, toks, pos, diags, 1);
-    SYMS.with(|s| *s.borrow_mut() = None);
-    e
-}
-
-thread_local! {
-    /// The symbols of the expression being parsed (set by `parse_with`).
-    static SYMS: std::cell::RefCell<Option<Symbols>> = const { std::cell::RefCell::new(None) };
+    parse_prec(src, toks, pos, diags, syms, 1)
 }
 
 /// Most parentheses plus unary operators one expression may contain.
@@ -115,9 +107,10 @@ fn parse_prec(
     toks: &[Token],
     pos: &mut usize,
     diags: &mut Vec<Diagnostic>,
+    syms: Option<&Symbols>,
     min: u8,
 ) -> Option<Expr> {
-    let mut lhs = parse_unary(src, toks, pos, diags)?;
+    let mut lhs = parse_unary(src, toks, pos, diags, syms)?;
     while let Some(Token {
         kind: Tok::P(p),
         span,
@@ -128,7 +121,7 @@ fn parse_prec(
             break;
         }
         *pos += 1;
-        let rhs = parse_prec(src, toks, pos, diags, prec + 1)?;
+        let rhs = parse_prec(src, toks, pos, diags, syms, prec + 1)?;
         let whole = lhs.span.to(rhs.span);
         lhs = Expr {
             kind: ExprKind::Binary(p, span, Box::new(lhs), Box::new(rhs)),
@@ -143,6 +136,7 @@ fn parse_unary(
     toks: &[Token],
     pos: &mut usize,
     diags: &mut Vec<Diagnostic>,
+    syms: Option<&Symbols>,
 ) -> Option<Expr> {
     let Some(t) = toks.get(*pos).copied() else {
         diags.push(Diagnostic::error(
@@ -154,7 +148,7 @@ fn parse_unary(
     match t.kind {
         Tok::P(p @ (Punct::Minus | Punct::Tilde | Punct::Bang)) => {
             *pos += 1;
-            let inner = parse_unary(src, toks, pos, diags)?;
+            let inner = parse_unary(src, toks, pos, diags, syms)?;
             let span = t.span.to(inner.span);
             Some(Expr {
                 kind: ExprKind::Unary(p, Box::new(inner)),
@@ -163,7 +157,7 @@ fn parse_unary(
         }
         Tok::P(Punct::LParen) => {
             *pos += 1;
-            let inner = parse_prec(src, toks, pos, diags, 1)?;
+            let inner = parse_prec(src, toks, pos, diags, syms, 1)?;
             match toks.get(*pos) {
                 Some(Token {
                     kind: Tok::P(Punct::RParen),
@@ -207,20 +201,11 @@ fn parse_unary(
                 span: t.span,
             })
         }
-        Tok::Ident
-            if SYMS.with(|s| {
-                s.borrow()
-                    .as_ref()
-                    .is_some_and(|m| m.contains_key(&src[t.span.start..t.span.end]))
-            }) =>
-        {
+        Tok::Ident if syms.is_some_and(|m| m.contains_key(&src[t.span.start..t.span.end])) => {
             *pos += 1;
-            let v = SYMS.with(|s| {
-                s.borrow()
-                    .as_ref()
-                    .and_then(|m| m.get(&src[t.span.start..t.span.end]).copied())
-                    .unwrap_or(0)
-            });
+            let v = syms
+                .and_then(|m| m.get(&src[t.span.start..t.span.end]).copied())
+                .unwrap_or(0);
             Some(Expr {
                 kind: ExprKind::Num(v),
                 span: t.span,

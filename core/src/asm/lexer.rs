@@ -133,19 +133,34 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
         } else {
             (text, 10)
         };
-    let clean: String = digits.chars().filter(|&c| c != '_').collect();
-    if clean.is_empty() {
+    // Digit by digit, skipping `_`: no copy of the text. A bad digit is
+    // reported before an overflow, wherever each is.
+    let (mut value, mut any, mut overflow) = (0u128, false, false);
+    for c in digits.chars().filter(|&c| c != '_') {
+        let Some(d) = c.to_digit(radix) else {
+            let kind = match radix {
+                16 => "hexadecimal",
+                2 => "binary",
+                _ => "decimal",
+            };
+            return Err(format!("`{c}` is not a {kind} digit in `{text}`"));
+        };
+        any = true;
+        match value
+            .checked_mul(u128::from(radix))
+            .and_then(|v| v.checked_add(u128::from(d)))
+        {
+            Some(v) => value = v,
+            None => overflow = true,
+        }
+    }
+    if !any {
         return Err(format!("`{text}` has no digits"));
     }
-    if let Some(bad) = clean.chars().find(|c| !c.is_digit(radix)) {
-        let kind = match radix {
-            16 => "hexadecimal",
-            2 => "binary",
-            _ => "decimal",
-        };
-        return Err(format!("`{bad}` is not a {kind} digit in `{text}`"));
+    if overflow {
+        return Err(format!("`{text}` is too large"));
     }
-    u128::from_str_radix(&clean, radix).map_err(|_| format!("`{text}` is too large"))
+    Ok(value)
 }
 
 /// Splits `src` into tokens. Comments (`//` to end of line, `/* ... */`)

@@ -306,11 +306,8 @@ fn addresses(ctx: &Ctx, parsed: &[Option<ParsedInst>]) -> Vec<u64> {
         .iter()
         .map(|p| {
             p.as_ref()
-                .and_then(|p| {
-                    ctx.mnemonics
-                        .get(&ctx.text(p.mnemonic).to_ascii_uppercase())
-                })
-                .and_then(|&ot| isa.optypes[ot].opcodes.first())
+                .and_then(|p| ctx.optype(ctx.text(p.mnemonic)))
+                .and_then(|ot| isa.optypes[ot].opcodes.first())
                 .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
         })
         .chain(std::iter::once(1))
@@ -412,6 +409,21 @@ impl<'a> Ctx<'a> {
 
     fn text(&self, span: Span) -> &'a str {
         self.src.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// The optype whose mnemonic `text` is, in any case. Mnemonics are
+    /// short, so the upper-case key is built on the stack.
+    fn optype(&self, text: &str) -> Option<usize> {
+        let mut buf = [0u8; 32];
+        match buf.get_mut(..text.len()) {
+            Some(key) => {
+                key.copy_from_slice(text.as_bytes());
+                key.make_ascii_uppercase();
+                let key = std::str::from_utf8(key).ok()?;
+                self.mnemonics.get(key).copied()
+            }
+            None => self.mnemonics.get(&text.to_ascii_uppercase()).copied(),
+        }
     }
 
     /// Classifies a name as a register of this dialect.

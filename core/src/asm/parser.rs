@@ -153,7 +153,7 @@ impl<'c, 't> Parser<'c, 't> {
     pub(super) fn is_mnemonic(&self, span: Span) -> bool {
         let text = self.ctx.text(span);
         let head = text.split('.').next().unwrap_or(text);
-        self.ctx.mnemonics.contains_key(&head.to_ascii_uppercase())
+        self.ctx.optype(head).is_some()
     }
 
     pub(super) fn instruction(&mut self) -> Option<ParsedInst> {
@@ -401,14 +401,9 @@ impl<'c, 't> Parser<'c, 't> {
     /// An absolute expression (symbols allowed) and its span.
     pub(super) fn abs_expr(&mut self) -> Option<(u32, Span)> {
         let mut pos = self.pos;
-        let syms = self.ctx.syms.borrow().clone();
-        let e = expr::parse_with(
-            self.ctx.src,
-            self.toks,
-            &mut pos,
-            &mut self.diags,
-            Some(&syms),
-        )?;
+        let ctx = self.ctx;
+        let syms = ctx.syms.borrow();
+        let e = expr::parse_with(ctx.src, self.toks, &mut pos, &mut self.diags, Some(&syms))?;
         self.pos = pos;
         let v = self.eval_uniform(
             &e,

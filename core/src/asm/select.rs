@@ -79,7 +79,7 @@ impl Ctx<'_> {
     ) -> Option<Inst> {
         let isa = self.isa;
         let mn_text = self.text(p.mnemonic);
-        let Some(&ot_idx) = self.mnemonics.get(&mn_text.to_ascii_uppercase()) else {
+        let Some(ot_idx) = self.optype(mn_text) else {
             let mut d = Diagnostic::error(p.mnemonic, format!("unknown mnemonic `{mn_text}`"));
             let close = suggest(mn_text, isa.optypes.iter().map(|o| o.name.as_str()));
             if !close.is_empty() {
@@ -90,51 +90,29 @@ impl Ctx<'_> {
         };
         let ot = &isa.optypes[ot_idx];
         let n = p.operands.len();
-        // Candidates by operand count.
-        let counts: Vec<(usize, usize, usize)> = ot
-            .opcodes
-            .iter()
-            .map(|&oi| {
-                let l = &self.layouts[oi];
-                let op = &isa.opcodes[oi];
-                let max = l.operands.len();
-                let optional = l
-                    .operands
-                    .iter()
-                    .rev()
-                    .take_while(|s| op.fields[s.field].default.is_some())
-                    .count();
-                (oi, max - optional, max)
-            })
-            .collect();
-        let by_count: Vec<usize> = counts
-            .iter()
-            .filter(|(_, lo, hi)| (*lo..=*hi).contains(&n))
-            .map(|(oi, _, _)| *oi)
-            .collect();
-        if by_count.is_empty() {
-            diags.push(self.count_error(p, ot.name.as_str(), &counts));
-            return None;
-        }
-        // Candidates by operand kinds.
-        let by_kind: Vec<usize> = by_count
-            .iter()
-            .copied()
-            .filter(|&oi| {
-                let op = &isa.opcodes[oi];
-                p.operands
-                    .iter()
-                    .zip(&self.layouts[oi].operands)
-                    .all(|(o, s)| fits(self, o, &op.fields[s.field]))
-            })
-            .collect();
-        if by_kind.is_empty() {
-            diags.push(self.kind_error(p, &by_count));
-            return None;
-        }
-        // The first candidate whose modifiers resolve; else report the first.
+        // The opcodes that take this many operands, then those whose
+        // operand kinds fit, then the first whose modifiers resolve. Nothing
+        // is collected on the way: the lists are built only to explain a
+        // failure.
+        let fits_count = |oi: usize| {
+            let (_, lo, hi) = self.operand_counts(oi);
+            (lo..=hi).contains(&n)
+        };
+        let fits_kinds = |oi: usize| {
+            let slots = self.layouts[oi].operands.len();
+            self.fitting_operands(p, oi) == n.min(slots)
+        };
+        let (mut counted, mut kinded) = (false, false);
         let mut first_err = None;
-        for &oi in &by_kind {
+        for &oi in &ot.opcodes {
+            if !fits_count(oi) {
+                continue;
+            }
+            counted = true;
+            if !fits_kinds(oi) {
+                continue;
+            }
+            kinded = true;
             match self.resolve_modifiers(p, oi) {
                 Ok(mods) => return self.fill(p, oi, &mods, labels, diags),
                 Err(e) => {
@@ -144,8 +122,51 @@ impl Ctx<'_> {
                 }
             }
         }
-        diags.extend(first_err.unwrap_or_default());
+        if !counted {
+            let counts: Vec<_> = ot
+                .opcodes
+                .iter()
+                .map(|&oi| self.operand_counts(oi))
+                .collect();
+            diags.push(self.count_error(p, ot.name.as_str(), &counts));
+        } else if !kinded {
+            let by_count: Vec<usize> = ot
+                .opcodes
+                .iter()
+                .copied()
+                .filter(|&oi| fits_count(oi))
+                .collect();
+            diags.push(self.kind_error(p, &by_count));
+        } else {
+            diags.extend(first_err.unwrap_or_default());
+        }
         None
+    }
+
+    /// How many of the written operands, from the first, fit the kinds of
+    /// opcode `oi`'s operand slots.
+    fn fitting_operands(&self, p: &ParsedInst, oi: usize) -> usize {
+        let op = &self.isa.opcodes[oi];
+        p.operands
+            .iter()
+            .zip(&self.layouts[oi].operands)
+            .take_while(|(o, s)| fits(self, o, &op.fields[s.field]))
+            .count()
+    }
+
+    /// An opcode with the fewest and most operands it takes (trailing
+    /// operands with a default may be left out).
+    fn operand_counts(&self, oi: usize) -> (usize, usize, usize) {
+        let l = &self.layouts[oi];
+        let op = &self.isa.opcodes[oi];
+        let max = l.operands.len();
+        let optional = l
+            .operands
+            .iter()
+            .rev()
+            .take_while(|s| op.fields[s.field].default.is_some())
+            .count();
+        (oi, max - optional, max)
     }
 
     fn count_error(
@@ -200,14 +221,7 @@ impl Ctx<'_> {
     fn kind_error(&self, p: &ParsedInst, candidates: &[usize]) -> Diagnostic {
         let isa = self.isa;
         // The candidate that matches the longest prefix of operands.
-        let prefix_len = |oi: usize| {
-            let op = &isa.opcodes[oi];
-            p.operands
-                .iter()
-                .zip(&self.layouts[oi].operands)
-                .take_while(|(o, s)| fits(self, o, &op.fields[s.field]))
-                .count()
-        };
+        let prefix_len = |oi: usize| self.fitting_operands(p, oi);
         let best = candidates
             .iter()
             .map(|&oi| prefix_len(oi))
@@ -284,7 +298,8 @@ impl Ctx<'_> {
         let mut assigned: Vec<Option<(u64, Span)>> = vec![None; slots.len()];
         let mut errs = Vec::new();
         let mut next = 0;
-        let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
+        // Only messages need the upper-case mnemonic.
+        let upper = || self.text(p.mnemonic).to_ascii_uppercase();
         let value_in = |k: usize, name: &str| -> Option<u64> {
             layout::value_of_name(isa, op.fields[slots[k]].ty, name)
         };
@@ -296,6 +311,7 @@ impl Ctx<'_> {
                 next = k + 1;
                 continue;
             }
+            let mnemonic = upper();
             if let Some(k) = (0..next).find(|&k| value_in(k, name).is_some()) {
                 let field = &op.fields[slots[k]].name;
                 let msg = if assigned[k].is_some() {
@@ -321,6 +337,7 @@ impl Ctx<'_> {
             for (k, a) in assigned.iter().enumerate() {
                 let f = &op.fields[slots[k]];
                 if a.is_none() && f.default.is_none() {
+                    let mnemonic = upper();
                     let span = p.mnemonic.to(*p.mods.last().unwrap_or(&p.mnemonic));
                     errs.push(
                         Diagnostic::error(

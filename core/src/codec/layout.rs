@@ -246,7 +246,16 @@ pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u64> {
 /// the register by name when the ISA names it, else by id; offset and
 /// size only when they are not the whole register (0 and 32).
 pub fn hwreg_text(isa: &Isa, v: u64) -> String {
-    HwReg::unpack(v).text(|id| isa.enum_type(HWREG_TYPE).and_then(|t| t.name_of(id)))
+    let mut out = String::with_capacity(32);
+    write_hwreg(&mut out, isa, v);
+    out
+}
+
+/// Appends [`hwreg_text`] to `out`.
+pub fn write_hwreg(out: &mut String, isa: &Isa, v: u64) {
+    HwReg::unpack(v).write_text(out, |id| {
+        isa.enum_type(HWREG_TYPE).and_then(|t| t.name_of(id))
+    })
 }
 
 /// Evaluates the `Bitwidth<field>` expression of an operand with the

@@ -15,6 +15,7 @@ use super::layout;
 use crate::inst::Inst;
 use crate::operand::{self, cmem, reg::RegClass};
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
+use std::fmt::Write;
 
 /// The text of one field's value as an operand: `R5`, `R[2:3]`, `PT`,
 /// `0x1f`, `-3`, `1.5`, `c[0x0][0x160]`, `SR_LANEID` (without a `!`/`~`
@@ -24,37 +25,68 @@ use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
 ///
 /// Panics if `field` is not an index into the opcode's fields.
 pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
+    let mut out = String::with_capacity(16);
+    write_field(&mut out, isa, inst, field);
+    out
+}
+
+/// Appends [`field_text`] to `out`.
+///
+/// # Panics
+///
+/// Panics if `field` is not an index into the opcode's fields.
+pub fn write_field(out: &mut String, isa: &Isa, inst: &Inst, field: usize) {
     let f = &inst.def(isa).fields[field];
     let v = inst.values.get(field).copied().unwrap_or(0);
     let pair = layout::is_pair(isa, inst, field);
-    value_text(isa, f.ty, f.width, v, pair)
+    write_value(out, isa, f.ty, f.width, v, pair)
 }
 
 /// The text of a value of type `ty` (`width` bits); `pair` asks for a
 /// register pair `R[n:n+1]`.
 pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> String {
-    match ty {
+    let mut out = String::with_capacity(16);
+    write_value(&mut out, isa, ty, width, v, pair);
+    out
+}
+
+/// Appends [`value_text`] to `out`: the disassembler writes a whole line
+/// into one buffer this way.
+pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) {
+    // Writing into a `String` cannot fail.
+    let _ = match ty {
         TypeRef::Enum(t) => match isa.types.get(t).and_then(|et| et.name_of(v)) {
-            Some(name) => name.to_string(),
-            None => format!("?{v:#x}"),
+            Some(name) => {
+                out.push_str(name);
+                Ok(())
+            }
+            None => write!(out, "?{v:#x}"),
         },
         TypeRef::Builtin(b) => match b {
             Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
-                RegClass::of(b).map_or_else(String::new, |c| c.text(v, pair))
+                if let Some(c) = RegClass::of(b) {
+                    c.write_text(out, v, pair);
+                }
+                Ok(())
             }
-            Builtin::PModi | Builtin::SignModi => operand::flag_text(v).into(),
-            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => v.to_string(),
-            Builtin::UImm(_) => format!("{v:#x}"),
+            Builtin::PModi | Builtin::SignModi => {
+                out.push_str(operand::flag_text(v));
+                Ok(())
+            }
+            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => {
+                write!(out, "{v}")
+            }
+            Builtin::UImm(_) => write!(out, "{v:#x}"),
             Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
                 // LLVM: inline-constant range in decimal, others in hex.
                 let n = n.min(width).clamp(1, 64);
                 let shift = 64 - n;
                 let signed = ((v << shift) as i64) >> shift;
                 if (-16..=64).contains(&signed) {
-                    signed.to_string()
+                    write!(out, "{signed}")
                 } else {
                     let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                    format!("{:#x}", v & mask)
+                    write!(out, "{:#x}", v & mask)
                 }
             }
             Builtin::SImm(n) => {
@@ -66,17 +98,29 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
                     ((v << shift) as i64) >> shift
                 };
                 if signed < 0 {
-                    signed.to_string()
+                    write!(out, "{signed}")
                 } else {
-                    format!("{signed:#x}")
+                    write!(out, "{signed:#x}")
                 }
             }
-            Builtin::F32Imm => float_text(v as u32),
-            Builtin::CMem => cmem::Form::CMem.text(v),
-            Builtin::CBank => cmem::Form::CBank.text(v),
-            Builtin::HwReg => layout::hwreg_text(isa, v),
+            Builtin::F32Imm => {
+                out.push_str(&float_text(v as u32));
+                Ok(())
+            }
+            Builtin::CMem => {
+                out.push_str(&cmem::Form::CMem.text(v));
+                Ok(())
+            }
+            Builtin::CBank => {
+                out.push_str(&cmem::Form::CBank.text(v));
+                Ok(())
+            }
+            Builtin::HwReg => {
+                layout::write_hwreg(out, isa, v);
+                Ok(())
+            }
         },
-    }
+    };
 }
 
 /// Shortest decimal text that reads back to the same `f32` bits; `0f`

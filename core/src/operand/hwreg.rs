@@ -102,11 +102,24 @@ impl HwReg {
     /// `name_of` gives for its id, else by id; offset and size only when
     /// they are not the whole register.
     pub fn text<'n>(self, name_of: impl FnOnce(u64) -> Option<&'n str>) -> String {
-        let name = name_of(u64::from(self.id)).map_or_else(|| self.id.to_string(), str::to_string);
-        if self.is_whole() {
-            format!("hwreg({name})")
-        } else {
-            format!("hwreg({name}, {}, {})", self.offset, self.size)
+        let mut out = String::with_capacity(32);
+        self.write_text(&mut out, name_of);
+        out
+    }
+
+    /// Appends [`HwReg::text`] to `out`.
+    pub fn write_text<'n>(self, out: &mut String, name_of: impl FnOnce(u64) -> Option<&'n str>) {
+        out.push_str("hwreg(");
+        match name_of(u64::from(self.id)) {
+            Some(name) => out.push_str(name),
+            None => super::reg::push_decimal(out, u64::from(self.id)),
         }
+        if !self.is_whole() {
+            out.push_str(", ");
+            super::reg::push_decimal(out, u64::from(self.offset));
+            out.push_str(", ");
+            super::reg::push_decimal(out, u64::from(self.size));
+        }
+        out.push(')');
     }
 }

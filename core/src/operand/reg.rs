@@ -175,29 +175,35 @@ impl RegClass {
     /// The text of register `v`: `R5`, `RZ`, `PT`, `s7`; with `pair`, a
     /// general or uniform register prints as the pair `R[2:3]`.
     pub fn text(self, v: u64, pair: bool) -> String {
+        let mut out = String::with_capacity(12);
+        self.write_text(&mut out, v, pair);
+        out
+    }
+
+    /// Appends [`RegClass::text`] to `out`.
+    pub fn write_text(self, out: &mut String, v: u64, pair: bool) {
         if let (Some(z), Some(zn)) = (self.zero(), self.zero_name()) {
             if v == z {
-                return zn.to_string();
+                out.push_str(zn);
+                return;
             }
         }
-        let mut out = String::with_capacity(12);
         out.push_str(self.prefix());
         if pair && matches!(self, RegClass::R | RegClass::UR) {
             out.push('[');
-            push_decimal(&mut out, v);
+            push_decimal(out, v);
             out.push(':');
-            push_decimal(&mut out, v.wrapping_add(1));
+            push_decimal(out, v.wrapping_add(1));
             out.push(']');
         } else {
-            push_decimal(&mut out, v);
+            push_decimal(out, v);
         }
-        out
     }
 }
 
 /// Appends `v` in decimal (register texts are built often: every operand
 /// of every disassembled instruction).
-fn push_decimal(out: &mut String, mut v: u64) {
+pub(crate) fn push_decimal(out: &mut String, mut v: u64) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
