@@ -37,13 +37,7 @@ pub fn cmd(source: &Source) -> i32 {
             if !prog.warnings.is_empty() {
                 eprint!("{}", diag::render(&prog.warnings, &[(&name, &src)]));
             }
-            use std::fmt::Write;
-            let rows = listing::rows(isa, &prog);
-            let mut out = String::with_capacity(rows.len() * 64);
-            for row in &rows {
-                let _ = writeln!(out, "{row}");
-            }
-            input::print_out(&out)
+            input::print_lines(listing::rows_iter(isa, &prog))
         }
         Err(diags) => input::assembly_failed("asm", &name, &src, &diags),
     }

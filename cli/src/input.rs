@@ -97,6 +97,25 @@ pub fn print_out(text: &str) -> i32 {
     }
 }
 
+/// Prints each item on a line of its own to standard output, in chunks
+/// (a long listing is never held whole); returns the exit status.
+pub fn print_lines<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> i32 {
+    use std::fmt::Write as _;
+    const CHUNK: usize = 64 * 1024;
+    let mut stdout = std::io::stdout().lock();
+    let mut buf = String::with_capacity(CHUNK + 256);
+    for item in items {
+        let _ = writeln!(buf, "{item}");
+        if buf.len() >= CHUNK {
+            if stdout.write_all(buf.as_bytes()).is_err() {
+                return 1;
+            }
+            buf.clear();
+        }
+    }
+    print_out(&buf)
+}
+
 /// Prints why the program `name` does not assemble, and how many errors it
 /// has, to standard error; returns the exit status 1.
 pub fn assembly_failed(command: &str, name: &str, src: &str, diags: &[Diagnostic]) -> i32 {

@@ -85,38 +85,41 @@ impl fmt::Display for Row {
 
 /// The listing of `program`, in address order.
 pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
+    rows_iter(isa, program).collect()
+}
+
+/// The rows of [`rows`] one by one, for a caller that writes each out
+/// and need not hold them all (`warpscope asm` on a long file).
+pub fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item = Row> + 'a {
     let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
     let layouts = codec::layouts(isa);
     let mut next = 0;
-    encode::stream(isa, &insts)
-        .into_iter()
-        .map(|u| {
-            let (kind, text) = match u.kind {
-                UnitKind::Control => (
-                    RowKind::Control { first: next },
-                    control_text(isa, u.bits as u64),
-                ),
-                UnitKind::Inst(i) => {
-                    next = i + 1;
-                    let l = &program.lines[i];
-                    let kind = RowKind::Inst {
-                        index: i,
-                        line: l.line,
-                        span: l.span,
-                        word: u.word,
-                    };
-                    let layout = &layouts[l.inst.opcode];
-                    (kind, disasm::disasm_with(isa, layout, &l.inst))
-                }
-            };
-            Row {
-                kind,
-                addr: u.addr,
-                bits: u.bits,
-                words: u.words,
-                hex: disasm::format_words(isa, u.bits, u.words),
-                text,
+    encode::stream(isa, &insts).into_iter().map(move |u| {
+        let (kind, text) = match u.kind {
+            UnitKind::Control => (
+                RowKind::Control { first: next },
+                control_text(isa, u.bits as u64),
+            ),
+            UnitKind::Inst(i) => {
+                next = i + 1;
+                let l = &program.lines[i];
+                let kind = RowKind::Inst {
+                    index: i,
+                    line: l.line,
+                    span: l.span,
+                    word: u.word,
+                };
+                let layout = &layouts[l.inst.opcode];
+                (kind, disasm::disasm_with(isa, layout, &l.inst))
             }
-        })
-        .collect()
+        };
+        Row {
+            kind,
+            addr: u.addr,
+            bits: u.bits,
+            words: u.words,
+            hex: disasm::format_words(isa, u.bits, u.words),
+            text,
+        }
+    })
 }

@@ -174,142 +174,194 @@ pub(crate) fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
 /// Like [`lex`]; with `semi_comments` a `;` starts a comment that runs to
 /// the end of the line (AMDGPU syntax) instead of ending a statement.
 pub(crate) fn lex_with(src: &str, semi_comments: bool, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
-    let b = src.as_bytes();
+    let mut lx = Lexer::new(src, semi_comments);
     let mut toks = Vec::new();
-    let mut i = 0;
-    let push = |toks: &mut Vec<Token>, kind, s, e| {
-        toks.push(Token {
-            kind,
-            span: Span::new(s, e),
-        })
-    };
-    while i < b.len() {
-        let c = b[i];
-        let start = i;
-        match c {
-            b'\n' => {
-                push(&mut toks, Tok::Newline, i, i + 1);
-                i += 1;
+    while let Some(t) = lx.next_token(diags) {
+        toks.push(t);
+    }
+    toks
+}
+
+/// Reads tokens on demand, so that a long text is assembled one
+/// statement at a time without holding the tokens of all of it.
+pub(crate) struct Lexer<'s> {
+    src: &'s str,
+    semi_comments: bool,
+    i: usize,
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer at the start of `src` (`semi_comments` as for [`lex_with`]).
+    pub(crate) fn new(src: &'s str, semi_comments: bool) -> Lexer<'s> {
+        Lexer {
+            src,
+            semi_comments,
+            i: 0,
+        }
+    }
+
+    /// The tokens of the next statement that has any, into `buf` (cleared
+    /// first), without the `;` or line end that ends it: what
+    /// `asm::statements` gives from [`lex_with`]'s tokens. False at the
+    /// end of the text.
+    pub(crate) fn statement(&mut self, buf: &mut Vec<Token>, diags: &mut Vec<Diagnostic>) -> bool {
+        buf.clear();
+        while let Some(t) = self.next_token(diags) {
+            match t.kind {
+                Tok::Semi | Tok::Newline if buf.is_empty() => {}
+                Tok::Semi | Tok::Newline => return true,
+                _ => buf.push(t),
             }
-            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
+        }
+        !buf.is_empty()
+    }
+
+    /// The next token; comments and blanks are skipped, problems reported
+    /// into `diags`.
+    pub(crate) fn next_token(&mut self, diags: &mut Vec<Diagnostic>) -> Option<Token> {
+        let (src, b) = (self.src, self.src.as_bytes());
+        let tok = |kind, s, e| {
+            Some(Token {
+                kind,
+                span: Span::new(s, e),
+            })
+        };
+        while self.i < b.len() {
+            let i = self.i;
+            let c = b[i];
+            match c {
+                b'\n' => {
+                    self.i += 1;
+                    return tok(Tok::Newline, i, i + 1);
                 }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                let mut closed = false;
-                let mut newline = false;
-                while i < b.len() {
-                    if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        i += 2;
-                        closed = true;
-                        break;
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
+                b'/' if b.get(i + 1) == Some(&b'/') => self.i = line_end(b, i),
+                b'/' if b.get(i + 1) == Some(&b'*') => {
+                    let (end, newline) = block_comment(b, i, diags);
+                    self.i = end;
+                    if newline {
+                        return tok(Tok::Newline, i, end);
                     }
-                    if b[i] == b'\n' {
-                        newline = true;
-                    }
-                    i += 1;
                 }
-                if !closed {
-                    diags.push(
-                        Diagnostic::error(Span::new(start, start + 2), "unterminated `/*` comment")
-                            .with_help("close it with `*/`"),
-                    );
+                b';' if self.semi_comments => self.i = line_end(b, i),
+                b';' => {
+                    self.i += 1;
+                    return tok(Tok::Semi, i, i + 1);
                 }
-                if newline {
-                    push(&mut toks, Tok::Newline, start, i);
+                b'.' if b.get(i + 1).is_some_and(|&n| is_ident_start(n)) => {
+                    self.i = ident_end(b, i + 1);
+                    return tok(Tok::Directive, i, self.i);
                 }
-            }
-            b';' if semi_comments => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
+                _ if is_ident_start(c) => {
+                    self.i = ident_end(b, i);
+                    return tok(Tok::Ident, i, self.i);
                 }
-            }
-            b';' => {
-                push(&mut toks, Tok::Semi, i, i + 1);
-                i += 1;
-            }
-            b'.' if b.get(i + 1).is_some_and(|&n| is_ident_start(n)) => {
-                i += 1;
-                while i < b.len() && is_ident_char(b[i]) {
-                    i += 1;
+                b'0'..=b'9' => {
+                    let kind = lex_number(src, &mut self.i, diags);
+                    return tok(kind, i, self.i);
                 }
-                push(&mut toks, Tok::Directive, start, i);
-            }
-            _ if is_ident_start(c) => {
-                while i < b.len() && is_ident_char(b[i]) {
-                    i += 1;
-                }
-                push(&mut toks, Tok::Ident, start, i);
-            }
-            b'0'..=b'9' => {
-                let kind = lex_number(src, &mut i, diags);
-                push(&mut toks, kind, start, i);
-            }
-            _ => {
-                let two = |n: u8| b.get(i + 1) == Some(&n);
-                use Punct::*;
-                let (p, len) = match c {
-                    b'@' => (Some(At), 1),
-                    b'!' if two(b'=') => (Some(Ne), 2),
-                    b'!' => (Some(Bang), 1),
-                    b'~' => (Some(Tilde), 1),
-                    b',' => (Some(Comma), 1),
-                    b':' => (Some(Colon), 1),
-                    b'[' => (Some(LBracket), 1),
-                    b']' => (Some(RBracket), 1),
-                    b'{' => (Some(LBrace), 1),
-                    b'}' => (Some(RBrace), 1),
-                    b'(' => (Some(LParen), 1),
-                    b')' => (Some(RParen), 1),
-                    b'=' if two(b'=') => (Some(EqEq), 2),
-                    b'=' => (Some(Assign), 1),
-                    b'$' => (Some(Dollar), 1),
-                    b'-' => (Some(Minus), 1),
-                    b'+' => (Some(Plus), 1),
-                    b'*' => (Some(Star), 1),
-                    b'/' => (Some(Slash), 1),
-                    b'%' => (Some(Percent), 1),
-                    b'&' if two(b'&') => (Some(AndAnd), 2),
-                    b'&' => (Some(Amp), 1),
-                    b'|' if two(b'|') => (Some(OrOr), 2),
-                    b'|' => (Some(Pipe), 1),
-                    b'^' => (Some(Caret), 1),
-                    b'<' if two(b'<') => (Some(Shl), 2),
-                    b'<' if two(b'=') => (Some(Le), 2),
-                    b'<' => (Some(Lt), 1),
-                    b'>' if two(b'>') => (Some(Shr), 2),
-                    b'>' if two(b'=') => (Some(Ge), 2),
-                    b'>' => (Some(Gt), 1),
-                    _ => (None, 1),
-                };
-                match p {
-                    Some(p) => {
-                        push(&mut toks, Tok::P(p), i, i + len);
-                        i += len;
-                    }
-                    None => {
-                        // Skip a whole UTF-8 character.
-                        let ch = src[i..].chars().next().unwrap_or('?');
-                        let end = i + ch.len_utf8();
-                        let mut d = Diagnostic::error(
-                            Span::new(i, end),
-                            format!("unexpected character `{}`", ch.escape_debug()),
-                        );
-                        if ch == '#' {
-                            d = d.with_help("comments start with `//` or are written `/* ... */`");
-                        }
-                        diags.push(d);
-                        push(&mut toks, Tok::Error, i, end);
-                        i = end;
-                    }
+                _ => {
+                    let (kind, len) = punct(src, i, diags);
+                    self.i = i + len;
+                    return tok(kind, i, self.i);
                 }
             }
         }
+        None
     }
-    toks
+}
+
+/// Where the line holding byte `i` ends (at its `\n`, or the end).
+fn line_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i] != b'\n' {
+        i += 1;
+    }
+    i
+}
+
+/// Where the identifier characters from `i` end.
+fn ident_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && is_ident_char(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// Skips the `/* ... */` comment at `start`; returns where it ends and
+/// whether it spans a line end.
+fn block_comment(b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (usize, bool) {
+    let mut i = start + 2;
+    let mut newline = false;
+    while i < b.len() {
+        if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+            return (i + 2, newline);
+        }
+        if b[i] == b'\n' {
+            newline = true;
+        }
+        i += 1;
+    }
+    diags.push(
+        Diagnostic::error(Span::new(start, start + 2), "unterminated `/*` comment")
+            .with_help("close it with `*/`"),
+    );
+    (i, newline)
+}
+
+/// The punctuation at byte `i` and its length; an unexpected character
+/// (a whole UTF-8 character) is reported and becomes [`Tok::Error`].
+fn punct(src: &str, i: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
+    let b = src.as_bytes();
+    let two = |n: u8| b.get(i + 1) == Some(&n);
+    use Punct::*;
+    let (p, len) = match b[i] {
+        b'@' => (At, 1),
+        b'!' if two(b'=') => (Ne, 2),
+        b'!' => (Bang, 1),
+        b'~' => (Tilde, 1),
+        b',' => (Comma, 1),
+        b':' => (Colon, 1),
+        b'[' => (LBracket, 1),
+        b']' => (RBracket, 1),
+        b'{' => (LBrace, 1),
+        b'}' => (RBrace, 1),
+        b'(' => (LParen, 1),
+        b')' => (RParen, 1),
+        b'=' if two(b'=') => (EqEq, 2),
+        b'=' => (Assign, 1),
+        b'$' => (Dollar, 1),
+        b'-' => (Minus, 1),
+        b'+' => (Plus, 1),
+        b'*' => (Star, 1),
+        b'/' => (Slash, 1),
+        b'%' => (Percent, 1),
+        b'&' if two(b'&') => (AndAnd, 2),
+        b'&' => (Amp, 1),
+        b'|' if two(b'|') => (OrOr, 2),
+        b'|' => (Pipe, 1),
+        b'^' => (Caret, 1),
+        b'<' if two(b'<') => (Shl, 2),
+        b'<' if two(b'=') => (Le, 2),
+        b'<' => (Lt, 1),
+        b'>' if two(b'>') => (Shr, 2),
+        b'>' if two(b'=') => (Ge, 2),
+        b'>' => (Gt, 1),
+        _ => {
+            // Skip a whole UTF-8 character.
+            let ch = src[i..].chars().next().unwrap_or('?');
+            let end = i + ch.len_utf8();
+            let mut d = Diagnostic::error(
+                Span::new(i, end),
+                format!("unexpected character `{}`", ch.escape_debug()),
+            );
+            if ch == '#' {
+                d = d.with_help("comments start with `//` or are written `/* ... */`");
+            }
+            diags.push(d);
+            return (Tok::Error, end - i);
+        }
+    };
+    (Tok::P(p), len)
 }
 
 /// Lexes a number starting at `*i` (a digit); advances `*i` past it.
@@ -498,5 +550,36 @@ mod tests {
         assert_eq!(k, vec![Tok::Ident, Tok::Newline, Tok::Ident]);
         let (k, _) = kinds("A /* x */ B");
         assert_eq!(k, vec![Tok::Ident, Tok::Ident]);
+    }
+
+    /// Statement by statement, the lexer gives what splitting all the
+    /// tokens at `;` and line ends gives, with the same diagnostics.
+    #[test]
+    fn statements_on_demand_match_the_whole_text() {
+        let texts = [
+            "A R1, R2 ; B\n\n;; C /* x\n y */ D\n",
+            "  // only a comment\n\t.init R1 = lane * 4 ; top: BRA top",
+            "X 12ab, 0f1234567890 # /* open",
+            "s_nop 0 ; comment ; still\ns_endpgm",
+            "",
+        ];
+        for text in texts {
+            for semi in [false, true] {
+                let mut d1 = Vec::new();
+                let all = lex_with(text, semi, &mut d1);
+                let want: Vec<Vec<Token>> = all
+                    .split(|t| matches!(t.kind, Tok::Semi | Tok::Newline))
+                    .filter(|s| !s.is_empty())
+                    .map(<[Token]>::to_vec)
+                    .collect();
+                let (mut lx, mut buf, mut got, mut d2) =
+                    (Lexer::new(text, semi), Vec::new(), Vec::new(), Vec::new());
+                while lx.statement(&mut buf, &mut d2) {
+                    got.push(buf.clone());
+                }
+                assert_eq!(got, want, "{text:?}");
+                assert_eq!(d1, d2, "{text:?}");
+            }
+        }
     }
 }

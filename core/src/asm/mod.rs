@@ -192,18 +192,20 @@ pub struct Init {
 /// (and the warnings), in source order.
 pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let toks = lexer::lex_with(src, isa.dialect.syntax == Syntax::Amdgpu, &mut diags);
     let ctx = Ctx::new(isa, src);
     let mut defs = Definitions::default();
     let mut parsed: Vec<Option<ParsedInst>> = Vec::new();
-    for stmt in statements(&toks) {
-        if let Some(inst) = read_statement(&ctx, stmt, &mut defs, parsed.len(), &mut diags) {
+    // One statement's tokens at a time: a long text never holds them all.
+    let mut lexer = lexer::Lexer::new(src, isa.dialect.syntax == Syntax::Amdgpu);
+    let mut stmt = Vec::new();
+    while lexer.statement(&mut stmt, &mut diags) {
+        if let Some(inst) = read_statement(&ctx, &stmt, &mut defs, parsed.len(), &mut diags) {
             parsed.push(inst);
         }
     }
     let addrs = addresses(&ctx, &parsed);
     defs.place_labels(&addrs);
-    let lines = build_lines(&ctx, &parsed, &addrs, &defs.label_values(), &mut diags);
+    let lines = build_lines(&ctx, parsed, &addrs, &defs.label_values(), &mut diags);
     finish(diags, lines, defs)
 }
 
@@ -316,18 +318,19 @@ fn addresses(ctx: &Ctx, parsed: &[Option<ParsedInst>]) -> Vec<u64> {
 }
 
 /// Selects the opcode of every instruction read without errors and fills
-/// in its fields.
+/// in its fields. Each parsed statement is dropped once built, so its
+/// memory serves the next instruction.
 fn build_lines(
     ctx: &Ctx,
-    parsed: &[Option<ParsedInst>],
+    parsed: Vec<Option<ParsedInst>>,
     addrs: &[u64],
     labels: &HashMap<&str, u64>,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<AsmLine> {
     let mut lines = Vec::with_capacity(parsed.len());
-    for (i, p) in parsed.iter().enumerate() {
+    for (i, p) in parsed.into_iter().enumerate() {
         let Some(p) = p else { continue };
-        if let Some(inst) = ctx.build(p, labels, diags) {
+        if let Some(inst) = ctx.build(&p, labels, diags) {
             lines.push(AsmLine {
                 inst,
                 addr: addrs[i],
