@@ -169,10 +169,14 @@ pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
             out.push(' ');
         }
         // most significant digit first, `digits` of them
-        for d in (0..digits).rev() {
-            let nibble = (w >> (4 * d)) as u8 & 0xf;
-            out.push(char::from(b"0123456789abcdef"[nibble as usize]));
+        let mut group = [0u8; 32];
+        let halves = [w as u64, (w >> 64) as u64];
+        for (d, slot) in group[..digits].iter_mut().rev().enumerate() {
+            let nibble = halves[d / 16] >> (4 * (d % 16));
+            *slot = b"0123456789abcdef"[nibble as usize & 0xf];
         }
+        // Hex digits are ASCII, so the group is always UTF-8.
+        out.push_str(std::str::from_utf8(&group[..digits]).unwrap_or_default());
     }
     out
 }

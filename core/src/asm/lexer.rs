@@ -119,8 +119,21 @@ fn is_ident_start(c: u8) -> bool {
 }
 
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+    IDENT_CHAR[usize::from(c)]
 }
+
+/// The bytes that continue an identifier, as a table: the lexer asks for
+/// every byte of every name.
+const IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.';
+        c += 1;
+    }
+    t
+};
 
 /// Parses an integer literal: decimal, `0x` hex or `0b` binary, with `_`
 /// separators allowed between digits. Returns a message on failure.

@@ -308,7 +308,7 @@ fn addresses(ctx: &Ctx, parsed: &[Option<ParsedInst>]) -> Vec<u64> {
         .iter()
         .map(|p| {
             p.as_ref()
-                .and_then(|p| ctx.optype(ctx.text(p.mnemonic)))
+                .and_then(|p| p.optype)
                 .and_then(|ot| isa.optypes[ot].opcodes.first())
                 .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
         })
@@ -377,7 +377,8 @@ struct Ctx<'a> {
     isa: &'a Isa,
     src: &'a str,
     layouts: Arc<Layouts>,
-    mnemonics: HashMap<String, usize>,
+    /// Upper-case mnemonics and their optypes, sorted.
+    mnemonics: Vec<(String, usize)>,
     line_starts: Vec<usize>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
@@ -398,12 +399,19 @@ impl<'a> Ctx<'a> {
             isa,
             src,
             layouts: crate::codec::layouts(isa),
-            mnemonics: isa
-                .optypes
-                .iter()
-                .enumerate()
-                .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
-                .collect(),
+            mnemonics: {
+                let mut m: Vec<(String, usize)> = isa
+                    .optypes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
+                    .collect();
+                // Where two names differ only in case, the later optype
+                // is the one a mnemonic names.
+                m.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+                m.dedup_by(|later, first| later.0 == first.0);
+                m
+            },
             line_starts,
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
@@ -414,19 +422,27 @@ impl<'a> Ctx<'a> {
         self.src.get(span.start..span.end).unwrap_or("")
     }
 
-    /// The optype whose mnemonic `text` is, in any case. Mnemonics are
-    /// short, so the upper-case key is built on the stack.
+    /// The optype whose mnemonic `text` is, in any case: a binary search
+    /// of the upper-case mnemonics for `text` upper-cased (on the stack
+    /// when it is short, as mnemonics are).
     fn optype(&self, text: &str) -> Option<usize> {
         let mut buf = [0u8; 32];
-        match buf.get_mut(..text.len()) {
+        let long;
+        let key: &[u8] = match buf.get_mut(..text.len()) {
             Some(key) => {
                 key.copy_from_slice(text.as_bytes());
                 key.make_ascii_uppercase();
-                let key = std::str::from_utf8(key).ok()?;
-                self.mnemonics.get(key).copied()
+                key
             }
-            None => self.mnemonics.get(&text.to_ascii_uppercase()).copied(),
-        }
+            None => {
+                long = text.to_ascii_uppercase();
+                long.as_bytes()
+            }
+        };
+        self.mnemonics
+            .binary_search_by(|(name, _)| name.as_bytes().cmp(key))
+            .ok()
+            .map(|k| self.mnemonics[k].1)
     }
 
     /// Classifies a name as a register of this dialect.

@@ -24,6 +24,8 @@ pub(super) struct ParsedInst {
     pub(super) span: Span,
     pub(super) guard: Option<(bool, Span)>,
     pub(super) mnemonic: Span,
+    /// The optype the mnemonic names, if any.
+    pub(super) optype: Option<usize>,
     pub(super) mods: Vec<Span>,
     pub(super) operands: Vec<Operand>,
     pub(super) controls: Vec<Control>,
@@ -199,14 +201,14 @@ impl<'c, 't> Parser<'c, 't> {
         // Split `SHFL.BFLY` into the mnemonic and modifier spans.
         let text = self.ctx.text(mnemonic_tok.span);
         let base = mnemonic_tok.span.start;
-        let mut parts = Vec::new();
         let mut off = 0;
-        for part in text.split('.') {
-            parts.push(Span::new(base + off, base + off + part.len()));
+        let mut parts = text.split('.').map(|part| {
+            let span = Span::new(base + off, base + off + part.len());
             off += part.len() + 1;
-        }
-        let mnemonic = parts[0];
-        let mods = parts[1..].to_vec();
+            span
+        });
+        let mnemonic = parts.next().unwrap_or(mnemonic_tok.span);
+        let mods: Vec<Span> = parts.collect();
         let mut ok = true;
         for m in &mods {
             if m.is_empty() {
@@ -277,6 +279,7 @@ impl<'c, 't> Parser<'c, 't> {
             span: start.to(end),
             guard,
             mnemonic,
+            optype: self.ctx.optype(self.ctx.text(mnemonic)),
             mods,
             operands,
             controls,

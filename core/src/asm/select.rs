@@ -79,7 +79,7 @@ impl Ctx<'_> {
     ) -> Option<Inst> {
         let isa = self.isa;
         let mn_text = self.text(p.mnemonic);
-        let Some(ot_idx) = self.optype(mn_text) else {
+        let Some(ot_idx) = p.optype else {
             let mut d = Diagnostic::error(p.mnemonic, format!("unknown mnemonic `{mn_text}`"));
             let close = suggest(mn_text, isa.optypes.iter().map(|o| o.name.as_str()));
             if !close.is_empty() {
