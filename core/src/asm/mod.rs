@@ -194,19 +194,52 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let ctx = Ctx::new(isa, src);
     let mut defs = Definitions::default();
-    let mut parsed: Vec<Option<ParsedInst>> = Vec::new();
+    let no_labels = HashMap::new();
+    let (mut pending, mut words) = (Vec::new(), Vec::new());
     // One statement's tokens at a time: a long text never holds them all.
     let mut lexer = lexer::Lexer::new(src, isa.dialect.syntax == Syntax::Amdgpu);
     let mut stmt = Vec::new();
     while lexer.statement(&mut stmt, &mut diags) {
-        if let Some(inst) = read_statement(&ctx, &stmt, &mut defs, parsed.len(), &mut diags) {
-            parsed.push(inst);
-        }
+        let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, pending.len(), &mut diags) else {
+            continue;
+        };
+        words.push(ctx.words(parsed.as_ref()));
+        pending.push(match parsed {
+            None => Pending::Failed,
+            // Nothing in it can name a label: build it now, while its
+            // memory is warm, rather than hold every statement.
+            Some(p) if !p.may_name_label() => match ctx.build(&p, &no_labels, &mut diags) {
+                Some(inst) => Pending::Built(ctx.line(inst, &p)),
+                None => Pending::Failed,
+            },
+            Some(p) => Pending::Later(Box::new(p)),
+        });
     }
-    let addrs = addresses(&ctx, &parsed);
+    words.push(1);
+    let addrs = isa.addresses(&words);
     defs.place_labels(&addrs);
-    let lines = build_lines(&ctx, parsed, &addrs, &defs.label_values(), &mut diags);
+    let labels = defs.label_values();
+    let mut lines = Vec::with_capacity(pending.len());
+    for (p, &addr) in pending.into_iter().zip(&addrs) {
+        let line = match p {
+            Pending::Built(line) => Some(line),
+            Pending::Later(p) => ctx.build(&p, &labels, &mut diags).map(|i| ctx.line(i, &p)),
+            Pending::Failed => None,
+        };
+        lines.extend(line.map(|l| AsmLine { addr, ..l }));
+    }
     finish(diags, lines, defs)
+}
+
+/// An instruction statement as the reading goes.
+enum Pending {
+    /// Built as soon as read (its address is set once all are known).
+    Built(AsmLine),
+    /// Names something that may be a label defined further on: built once
+    /// every label has its address.
+    Later(Box<ParsedInst>),
+    /// Read or built with errors (reported).
+    Failed,
 }
 
 /// Assembles exactly one instruction statement (no labels, no directives;
@@ -297,49 +330,6 @@ fn read_instruction_only(
     };
     diags.append(&mut p.diags);
     parsed
-}
-
-/// The byte address of every instruction, plus one for the end. Each
-/// instruction takes the words of its mnemonic's opcodes (an unknown
-/// mnemonic counts one word).
-fn addresses(ctx: &Ctx, parsed: &[Option<ParsedInst>]) -> Vec<u64> {
-    let isa = ctx.isa;
-    let words: Vec<u32> = parsed
-        .iter()
-        .map(|p| {
-            p.as_ref()
-                .and_then(|p| p.optype)
-                .and_then(|ot| isa.optypes[ot].opcodes.first())
-                .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
-        })
-        .chain(std::iter::once(1))
-        .collect();
-    isa.addresses(&words)
-}
-
-/// Selects the opcode of every instruction read without errors and fills
-/// in its fields. Each parsed statement is dropped once built, so its
-/// memory serves the next instruction.
-fn build_lines(
-    ctx: &Ctx,
-    parsed: Vec<Option<ParsedInst>>,
-    addrs: &[u64],
-    labels: &HashMap<&str, u64>,
-    diags: &mut Vec<Diagnostic>,
-) -> Vec<AsmLine> {
-    let mut lines = Vec::with_capacity(parsed.len());
-    for (i, p) in parsed.into_iter().enumerate() {
-        let Some(p) = p else { continue };
-        if let Some(inst) = ctx.build(&p, labels, diags) {
-            lines.push(AsmLine {
-                inst,
-                addr: addrs[i],
-                span: p.span,
-                line: ctx.line_of(p.span.start),
-            });
-        }
-    }
-    lines
 }
 
 /// The program, or every error with the warnings, in source order.
@@ -443,6 +433,26 @@ impl<'a> Ctx<'a> {
             .binary_search_by(|(name, _)| name.as_bytes().cmp(key))
             .ok()
             .map(|k| self.mnemonics[k].1)
+    }
+
+    /// The words instruction `p` takes: those of its mnemonic's opcodes (an
+    /// unknown mnemonic, or a statement with errors, counts one word).
+    fn words(&self, p: Option<&ParsedInst>) -> u32 {
+        let isa = self.isa;
+        p.and_then(|p| p.optype)
+            .and_then(|ot| isa.optypes[ot].opcodes.first())
+            .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
+    }
+
+    /// The listing line of an instruction built from `p` (address 0 until
+    /// all are known).
+    fn line(&self, inst: Inst, p: &ParsedInst) -> AsmLine {
+        AsmLine {
+            inst,
+            addr: 0,
+            span: p.span,
+            line: self.line_of(p.span.start),
+        }
     }
 
     /// Classifies a name as a register of this dialect.

@@ -31,6 +31,19 @@ pub(super) struct ParsedInst {
     pub(super) controls: Vec<Control>,
 }
 
+impl ParsedInst {
+    /// Whether an operand or control is a name that is neither a register
+    /// nor anything else the text alone can tell: it may be a label, whose
+    /// address is known only once the whole text is read.
+    pub(super) fn may_name_label(&self) -> bool {
+        let controls = self.controls.iter().map(|c| &c.value);
+        self.operands
+            .iter()
+            .chain(controls)
+            .any(|o| matches!(o.form, Form::Ident(RegName::NotReg)))
+    }
+}
+
 /// One written operand: an optional `!`/`~` prefix and its form.
 #[derive(Debug)]
 pub(super) struct Operand {
