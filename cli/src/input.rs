@@ -105,7 +105,8 @@ pub fn print_lines<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> i32 
     let mut stdout = std::io::stdout().lock();
     let mut buf = String::with_capacity(CHUNK + 256);
     for item in items {
-        let _ = writeln!(buf, "{item}");
+        let _ = write!(buf, "{item}");
+        buf.push('\n');
         if buf.len() >= CHUNK {
             if stdout.write_all(buf.as_bytes()).is_err() {
                 return 1;

@@ -79,7 +79,11 @@ impl fmt::Display for Row {
             RowKind::Control { .. } => "// control: ",
             RowKind::Inst { .. } => "",
         };
-        write!(f, "{}  {note}{}", self.hex, self.text)
+        // Pieces rather than `write!`: a listing writes this for every row.
+        f.write_str(&self.hex)?;
+        f.write_str("  ")?;
+        f.write_str(note)?;
+        f.write_str(&self.text)
     }
 }
 
@@ -94,7 +98,7 @@ pub fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item =
     let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
     let layouts = codec::layouts(isa);
     let mut next = 0;
-    encode::stream(isa, &insts).into_iter().map(move |u| {
+    encode::stream_iter(isa, insts).map(move |u| {
         let (kind, text) = match u.kind {
             UnitKind::Control => (
                 RowKind::Control { first: next },

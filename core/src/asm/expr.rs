@@ -86,6 +86,24 @@ pub(crate) fn parse_with(
         );
         return None;
     }
+    // A lone number, the common operand: no tree to build.
+    if let Some(&Token {
+        kind: Tok::Int(v),
+        span,
+    }) = toks.get(*pos)
+    {
+        let continues = matches!(
+            toks.get(*pos + 1),
+            Some(Token { kind: Tok::P(p), .. }) if binary_prec(*p).is_some()
+        );
+        if let (false, Ok(v)) = (continues, u32::try_from(v)) {
+            *pos += 1;
+            return Some(Expr {
+                kind: ExprKind::Num(v),
+                span,
+            });
+        }
+    }
     parse_prec(src, toks, pos, diags, syms, 1)
 }
 

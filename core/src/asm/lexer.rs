@@ -146,6 +146,14 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
         } else {
             (text, 10)
         };
+    // Short plain numbers, the usual case, in 64-bit arithmetic.
+    if digits.len() <= 16 && !digits.is_empty() {
+        if let Ok(v) = u64::from_str_radix(digits, radix) {
+            if !digits.starts_with('+') {
+                return Ok(u128::from(v));
+            }
+        }
+    }
     // Digit by digit, skipping `_`: no copy of the text. A bad digit is
     // reported before an overflow, wherever each is.
     let (mut value, mut any, mut overflow) = (0u128, false, false);

@@ -71,36 +71,40 @@ pub struct Unit {
 /// preceded by its control word (slots of missing instructions hold the
 /// layout's `empty_slot`); otherwise the instructions follow each other.
 pub fn stream<I: std::borrow::Borrow<Inst>>(isa: &Isa, insts: &[I]) -> Vec<Unit> {
-    let words: Vec<u32> = insts
-        .iter()
-        .map(|i| isa.opcode_words(i.borrow().def(isa)))
-        .collect();
-    let encoded: Vec<Word> = insts.iter().map(|i| encode(isa, i.borrow())).collect();
+    stream_iter(isa, insts.iter().map(|i| i.borrow()).collect()).collect()
+}
+
+/// The units of [`stream`] one by one, each instruction encoded when its
+/// unit is asked for (a long listing need not hold them all).
+pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item = Unit> + 'a {
+    let words: Vec<u32> = insts.iter().map(|i| isa.opcode_words(i.def(isa))).collect();
     let addrs = isa.addresses(&words);
     let wbytes = u64::from(isa.word_bits.div_ceil(8).max(1));
     let control = isa.dialect.control;
     let per = control.map_or(1, |c| c.per_word.max(1) as usize);
-    let mut out = Vec::with_capacity(insts.len() + control.map_or(0, |_| insts.len() / per + 1));
-    for (n, &word) in encoded.iter().enumerate() {
-        if control.is_some() && n % per == 0 {
-            let group = &encoded[n..encoded.len().min(n + per)];
-            let slots: Vec<u64> = group.iter().map(|&w| control_slot(isa, w)).collect();
+    (0..insts.len()).flat_map(move |n| {
+        let group = (control.is_some() && n % per == 0).then(|| {
+            let slots: Vec<u64> = insts[n..insts.len().min(n + per)]
+                .iter()
+                .map(|i| control_slot(isa, encode(isa, i)))
+                .collect();
             let bits = Word::from(control_word(isa, &slots));
-            out.push(Unit {
+            Unit {
                 kind: UnitKind::Control,
                 addr: addrs[n] - wbytes,
                 bits,
                 words: 1,
                 word: bits,
-            });
-        }
-        out.push(Unit {
+            }
+        });
+        let word = encode(isa, insts[n]);
+        let inst = Unit {
             kind: UnitKind::Inst(n),
             addr: addrs[n],
             bits: word & isa.inst_mask(),
             words: words[n],
             word,
-        });
-    }
-    out
+        };
+        group.into_iter().chain(std::iter::once(inst))
+    })
 }

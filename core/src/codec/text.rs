@@ -74,20 +74,25 @@ pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64,
                 Ok(())
             }
             Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => {
-                write!(out, "{v}")
+                operand::push_decimal(out, v);
+                Ok(())
             }
-            Builtin::UImm(_) => write!(out, "{v:#x}"),
+            Builtin::UImm(_) => {
+                operand::push_hex(out, v);
+                Ok(())
+            }
             Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
                 // LLVM: inline-constant range in decimal, others in hex.
                 let n = n.min(width).clamp(1, 64);
                 let shift = 64 - n;
                 let signed = ((v << shift) as i64) >> shift;
                 if (-16..=64).contains(&signed) {
-                    write!(out, "{signed}")
+                    operand::push_signed(out, signed);
                 } else {
                     let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                    write!(out, "{:#x}", v & mask)
+                    operand::push_hex(out, v & mask);
                 }
+                Ok(())
             }
             Builtin::SImm(n) => {
                 let n = n.min(width).clamp(1, 64);
@@ -98,10 +103,11 @@ pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64,
                     ((v << shift) as i64) >> shift
                 };
                 if signed < 0 {
-                    write!(out, "{signed}")
+                    operand::push_signed(out, signed);
                 } else {
-                    write!(out, "{signed:#x}")
+                    operand::push_hex(out, signed as u64);
                 }
+                Ok(())
             }
             Builtin::F32Imm => {
                 out.push_str(&float_text(v as u32));

@@ -112,13 +112,13 @@ impl HwReg {
         out.push_str("hwreg(");
         match name_of(u64::from(self.id)) {
             Some(name) => out.push_str(name),
-            None => super::reg::push_decimal(out, u64::from(self.id)),
+            None => super::push_decimal(out, u64::from(self.id)),
         }
         if !self.is_whole() {
             out.push_str(", ");
-            super::reg::push_decimal(out, u64::from(self.offset));
+            super::push_decimal(out, u64::from(self.offset));
             out.push_str(", ");
-            super::reg::push_decimal(out, u64::from(self.size));
+            super::push_decimal(out, u64::from(self.size));
         }
         out.push(')');
     }

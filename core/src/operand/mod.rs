@@ -170,6 +170,47 @@ pub fn value_of(b: Builtin, name: &str) -> Option<u64> {
     }
 }
 
+/// Appends `v` in decimal, as `{v}` would (operand texts are built often:
+/// every operand of every disassembled instruction).
+pub(crate) fn push_decimal(out: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+}
+
+/// Appends `v` in hex with `0x`, as `{v:#x}` would.
+pub(crate) fn push_hex(out: &mut String, v: u64) {
+    let mut digits = [0u8; 16];
+    let mut i = digits.len();
+    let mut v = v;
+    loop {
+        i -= 1;
+        digits[i] = b"0123456789abcdef"[(v & 0xf) as usize];
+        v >>= 4;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push_str("0x");
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+}
+
+/// Appends a signed `v` in decimal, as `{v}` would.
+pub(crate) fn push_signed(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    push_decimal(out, v.unsigned_abs());
+}
+
 /// The text of a value of a `PModi` or `SignModi` field: `False` for 0,
 /// `True` for anything else.
 pub fn flag_text(v: u64) -> &'static str {
@@ -211,5 +252,39 @@ pub fn parts(b: Builtin) -> &'static [Part] {
         Builtin::CMem => cmem::Form::CMem.parts(),
         Builtin::CBank => cmem::Form::CBank.parts(),
         _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_decimal, push_hex, push_signed};
+
+    /// The number writers give what `format!` gives, at the edges too.
+    #[test]
+    fn number_text_matches_format() {
+        let values = [
+            0u64,
+            1,
+            9,
+            10,
+            15,
+            16,
+            255,
+            4096,
+            0x1234_5678_9abc,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for v in values {
+            let (mut d, mut h) = (String::new(), String::new());
+            push_decimal(&mut d, v);
+            push_hex(&mut h, v);
+            assert_eq!((d, h), (format!("{v}"), format!("{v:#x}")));
+            for s in [v as i64, -(v as i64), i64::MIN] {
+                let mut t = String::new();
+                push_signed(&mut t, s);
+                assert_eq!(t, format!("{s}"));
+            }
+        }
     }
 }

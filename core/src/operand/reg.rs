@@ -191,31 +191,13 @@ impl RegClass {
         out.push_str(self.prefix());
         if pair && matches!(self, RegClass::R | RegClass::UR) {
             out.push('[');
-            push_decimal(out, v);
+            super::push_decimal(out, v);
             out.push(':');
-            push_decimal(out, v.wrapping_add(1));
+            super::push_decimal(out, v.wrapping_add(1));
             out.push(']');
         } else {
-            push_decimal(out, v);
+            super::push_decimal(out, v);
         }
-    }
-}
-
-/// Appends `v` in decimal (register texts are built often: every operand
-/// of every disassembled instruction).
-pub(crate) fn push_decimal(out: &mut String, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
     }
 }
 
