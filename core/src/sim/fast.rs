@@ -257,6 +257,16 @@ impl Sim {
     /// ran (0 when the warp is not converged or the next operation is not
     /// one the fast path executes).
     pub(crate) fn run_fast(&mut self, budget: u64) -> u64 {
+        self.run_fast_until(budget, |_| false)
+    }
+
+    /// Like [`Sim::run_fast`], stopping also after a step when `stop`
+    /// holds for the index of the instruction the lanes are at.
+    pub(crate) fn run_fast_until(
+        &mut self,
+        budget: u64,
+        mut stop: impl FnMut(usize) -> bool,
+    ) -> u64 {
         let Some((mut pc, mut exec)) = self.converged() else {
             return 0;
         };
@@ -288,7 +298,7 @@ impl Sim {
             }
             self.st.steps += 1;
             done += 1;
-            if exec == 0 {
+            if exec == 0 || stop(pc as usize) {
                 break;
             }
         }

@@ -208,6 +208,35 @@ impl Sim {
         self.status()
     }
 
+    /// Runs as [`Sim::run`] does (on the fast path where it can, without
+    /// events) until, after a step, `stop` holds for the index of the next
+    /// instruction, no lane can execute, or `budget` steps have executed;
+    /// returns the steps taken. What a debugger's Run does: `stop` names
+    /// its breakpoints. Unlike [`Sim::run`], the status does not become
+    /// [`RunStatus::StepLimit`] when the budget runs out; the status and
+    /// state are what stepping one event at a time would leave.
+    pub fn run_until(&mut self, budget: u64, mut stop: impl FnMut(usize) -> bool) -> u64 {
+        let mut done = 0u64;
+        // No lane left to run stops it too.
+        let stopped =
+            |sim: &Sim, stop: &mut dyn FnMut(usize) -> bool| sim.next_index().is_none_or(stop);
+        while done < budget {
+            let n = self.run_fast_until(budget - done, &mut stop);
+            done += n;
+            if n > 0 && (stopped(self, &mut stop) || done >= budget) {
+                break;
+            }
+            if self.step_inner(false).is_none() {
+                break;
+            }
+            done += 1;
+            if stopped(self, &mut stop) {
+                break;
+            }
+        }
+        done
+    }
+
     /// Back to the state before the first step (the undo log is cleared).
     pub fn reset(&mut self) {
         self.st = self.init.clone();

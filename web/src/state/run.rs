@@ -119,8 +119,20 @@ impl Runtime {
         let undone = self.sim.as_mut().is_some_and(Sim::back);
         if undone {
             self.events.pop_back();
+            if self.events.is_empty() {
+                self.replay_last();
+            }
         }
         undone
+    }
+
+    /// Makes the event of the last step again when none is kept (after a
+    /// run, which keeps none, or past the kept history): one step back,
+    /// then forward with its event. The views draw that event.
+    fn replay_last(&mut self) {
+        if self.sim.as_mut().is_some_and(Sim::back) {
+            self.step();
+        }
     }
 
     fn reset(&mut self) {
@@ -132,20 +144,20 @@ impl Runtime {
 
     /// Steps until `stop(next instruction)` after at least one step, no
     /// lane can run, or `budget` steps were taken. Returns the number of
-    /// steps and whether the budget ran out.
+    /// steps and whether the budget ran out. The steps run on the
+    /// simulator's fast path, without events; the last one's event is made
+    /// again afterwards for the views.
     pub fn run_until(&mut self, budget: u64, stop: impl Fn(usize) -> bool) -> (u64, bool) {
-        let mut n = 0;
-        while n < budget {
-            if !self.step() {
-                return (n, false);
-            }
-            n += 1;
-            match self.sim.as_ref().and_then(Sim::next_index) {
-                Some(i) if !stop(i) => {}
-                _ => return (n, false),
-            }
+        let Some(sim) = self.sim.as_mut() else {
+            return (0, false);
+        };
+        let n = sim.run_until(budget, &stop);
+        let more = sim.next_index().is_some_and(|i| !stop(i));
+        if n > 0 {
+            self.events.clear();
+            self.replay_last();
         }
-        (n, true)
+        (n, n == budget && more)
     }
 }
 

@@ -127,6 +127,16 @@ fn breakpoints_stop_a_run() {
     assert_eq!(p.s.run.next_index(), Some(3));
     assert_eq!(p.s.run.steps(), 3);
     assert_eq!(p.s.view.selected, Some(3));
+    // A run keeps no events, but the last step's is drawn as after Step.
+    let mut stepped = Page::new();
+    for _ in 0..3 {
+        stepped.run(RunAction::Step);
+    }
+    assert!(p.s.run.last_event().is_some());
+    assert_eq!(p.s.run.last_event(), stepped.s.run.last_event());
+    p.run(RunAction::Back);
+    stepped.run(RunAction::Back);
+    assert_eq!(p.s.run.last_event(), stepped.s.run.last_event());
 }
 
 #[test]
@@ -246,11 +256,19 @@ fn link_state_round_trips_through_apply() {
     let f = &fresh.s;
     assert!(f.share.banner.is_none());
     assert_eq!(f.run.steps(), 3);
-    assert_eq!(f.run.view.as_ref().unwrap().events, 3);
     assert_eq!(f.view.selected, p.s.view.selected);
     assert_eq!(f.view.fmt, Fmt::Hex);
     assert_eq!(f.run.breakpoints.iter().copied().collect::<Vec<_>>(), [14]);
     assert_eq!(f.link_state(), ls);
+    // The opened link draws each step's event, on the way back too, as the
+    // page that took the steps one by one does.
+    for _ in 0..3 {
+        assert!(fresh.s.run.last_event().is_some());
+        assert_eq!(fresh.s.run.last_event(), p.s.run.last_event());
+        fresh.run(RunAction::Back);
+        p.run(RunAction::Back);
+    }
+    assert_eq!(fresh.s.run.last_event(), None);
 }
 
 #[test]

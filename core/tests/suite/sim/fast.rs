@@ -130,8 +130,55 @@ fn compare(src: &str, undo: bool, mut chunk: impl FnMut() -> u64) -> Result<(), 
     Ok(())
 }
 
+/// What a debugger's Run does one step at a time: step (with events) until
+/// `stop` holds for the next instruction after a step, no lane can run, or
+/// `budget` steps.
+fn step_until(s: &mut Sim, budget: u64, stop: &dyn Fn(usize) -> bool) -> u64 {
+    let mut n = 0;
+    while n < budget && s.step().is_some() {
+        n += 1;
+        if s.next_index().is_none_or(stop) {
+            break;
+        }
+    }
+    n
+}
+
+/// `run_until` against `step_until`, run after run (as a user presses Run
+/// at a breakpoint again and again), with breakpoints on the instructions
+/// whose bit is set in `marks`.
+fn compare_until(src: &str, marks: u64, budget: u64) -> Result<(), TestCaseError> {
+    let program = assemble(src);
+    let stop = |i: usize| marks >> (i % 64) & 1 != 0;
+    let (mut fast, mut slow) = (sim(&program, true), sim(&program, true));
+    for _ in 0..20 {
+        let n = fast.run_until(budget, stop);
+        prop_assert_eq!(n, step_until(&mut slow, budget, &stop), "{}", src);
+        prop_assert!(fast.state() == slow.state(), "state differs\n{}", src);
+        prop_assert_eq!(fast.status(), slow.status(), "{}", src);
+        if n == 0 {
+            break;
+        }
+    }
+    prop_assert_eq!(fast.warnings(), slow.warnings());
+    while slow.back() {
+        prop_assert!(fast.back());
+        prop_assert!(fast.state() == slow.state());
+    }
+    prop_assert!(!fast.back());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn run_until_stops_where_stepping_does(seed in any::<u64>(), marks in any::<u64>(), budget in 1u64..60) {
+        // Sparse breakpoints, so that runs also go long.
+        let marks = marks & marks.rotate_left(17) & marks.rotate_left(31);
+        compare_until(&random_program(seed), marks, budget)?;
+        compare_until(&random_loop(seed), marks, budget)?;
+    }
 
     #[test]
     fn run_matches_step_after_every_step(seed in any::<u64>(), undo in any::<bool>()) {
