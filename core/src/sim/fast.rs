@@ -257,15 +257,16 @@ impl Sim {
     /// ran (0 when the warp is not converged or the next operation is not
     /// one the fast path executes).
     pub(crate) fn run_fast(&mut self, budget: u64) -> u64 {
-        self.run_fast_until(budget, |_| false)
+        self.run_fast_until(budget, None)
     }
 
     /// Like [`Sim::run_fast`], stopping also after a step when `stop`
-    /// holds for the index of the instruction the lanes are at.
+    /// holds for the index of the instruction the lanes are at. (One copy
+    /// of the loop serves both: the browser's bundle carries it once.)
     pub(crate) fn run_fast_until(
         &mut self,
         budget: u64,
-        mut stop: impl FnMut(usize) -> bool,
+        mut stop: Option<&mut dyn FnMut(usize) -> bool>,
     ) -> u64 {
         let Some((mut pc, mut exec)) = self.converged() else {
             return 0;
@@ -298,7 +299,7 @@ impl Sim {
             }
             self.st.steps += 1;
             done += 1;
-            if exec == 0 || stop(pc as usize) {
+            if exec == 0 || stop.as_mut().is_some_and(|f| f(pc as usize)) {
                 break;
             }
         }

@@ -221,7 +221,7 @@ impl Sim {
         let stopped =
             |sim: &Sim, stop: &mut dyn FnMut(usize) -> bool| sim.next_index().is_none_or(stop);
         while done < budget {
-            let n = self.run_fast_until(budget - done, &mut stop);
+            let n = self.run_fast_until(budget - done, Some(&mut stop));
             done += n;
             if n > 0 && (stopped(self, &mut stop) || done >= budget) {
                 break;
