@@ -194,6 +194,7 @@ pub(crate) fn lex(src: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
 
 /// Like [`lex`]; with `semi_comments` a `;` starts a comment that runs to
 /// the end of the line (AMDGPU syntax) instead of ending a statement.
+#[cfg(test)]
 pub(crate) fn lex_with(src: &str, semi_comments: bool, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
     let mut lx = Lexer::new(src, semi_comments);
     let mut toks = Vec::new();
@@ -222,9 +223,9 @@ impl<'s> Lexer<'s> {
     }
 
     /// The tokens of the next statement that has any, into `buf` (cleared
-    /// first), without the `;` or line end that ends it: what
-    /// `asm::statements` gives from [`lex_with`]'s tokens. False at the
-    /// end of the text.
+    /// first), without the `;` or line end that ends it: what splitting
+    /// all of [`Lexer::next_token`]'s tokens there gives. False at the end
+    /// of the text.
     pub(crate) fn statement(&mut self, buf: &mut Vec<Token>, diags: &mut Vec<Diagnostic>) -> bool {
         buf.clear();
         while let Some(t) = self.next_token(diags) {

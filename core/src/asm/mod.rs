@@ -246,32 +246,30 @@ enum Pending {
 /// a trailing `;` is optional). Used by the bitfield view and by tests.
 pub fn assemble_line(isa: &Isa, text: &str) -> Result<Inst, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let toks = lexer::lex_with(text, isa.dialect.syntax == Syntax::Amdgpu, &mut diags);
     let ctx = Ctx::new(isa, text);
-    let stmts: Vec<&[Token]> = statements(&toks).collect();
-    if stmts.is_empty() {
+    // The first two statements; the rest are lexed only for their errors.
+    let mut lexer = lexer::Lexer::new(text, isa.dialect.syntax == Syntax::Amdgpu);
+    let (mut first, mut extra, mut rest) = (Vec::new(), Vec::new(), Vec::new());
+    let one = lexer.statement(&mut first, &mut diags);
+    let two = one && lexer.statement(&mut extra, &mut diags);
+    while lexer.statement(&mut rest, &mut diags) {}
+    if !one {
         diags.push(Diagnostic::error(
             Span::new(text.len(), text.len()),
             "expected an instruction",
         ));
         return Err(diags);
     }
-    if let Some(extra) = stmts.get(1) {
+    if two {
         let span = extra[0].span.to(extra[extra.len() - 1].span);
         diags.push(Diagnostic::error(span, "expected only one instruction"));
     }
-    let parsed = read_instruction_only(&ctx, stmts[0], &mut diags);
+    let parsed = read_instruction_only(&ctx, &first, &mut diags);
     let inst = parsed.and_then(|pi| ctx.build(&pi, &HashMap::new(), &mut diags));
     match inst {
         Some(i) if !diags.iter().any(Diagnostic::is_error) => Ok(i),
         _ => Err(diags),
     }
-}
-
-/// Splits tokens into statements at `;` and line ends, dropping empty ones.
-fn statements(toks: &[Token]) -> impl Iterator<Item = &[Token]> {
-    toks.split(|t| matches!(t.kind, Tok::Semi | Tok::Newline))
-        .filter(|s| !s.is_empty())
 }
 
 /// Reads one statement: its labels (naming instruction `next`), then a

@@ -609,6 +609,19 @@ fn assemble_line_takes_exactly_one_instruction() {
     assert!(e[0].message.contains("directives are not allowed"));
     assert!(asm::assemble_line(isa, "EXIT ;").is_ok());
     assert!(asm::assemble_line(isa, "EXIT // done").is_ok());
+    // Every statement's bad characters are reported, the third's too, and
+    // before the complaint about the second.
+    let e = asm::assemble_line(isa, "EXIT # ; NOP ; NOP #").unwrap_err();
+    let found: Vec<(usize, &str)> = e
+        .iter()
+        .map(|d| (d.span.start, d.message.as_str()))
+        .collect();
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].0 == 5 && found[1].0 == 19, "{found:?}");
+    assert!(
+        found[2].1.contains("only one instruction") && found[2].0 == 9,
+        "{found:?}"
+    );
 }
 
 #[test]
