@@ -3,6 +3,8 @@
 //! never follows paths outside it, sends the MIME types browsers need to
 //! stream-compile WebAssembly, and answers with a precompressed `.br` or
 //! `.gz` sibling of a file when the request's `Accept-Encoding` allows it.
+//! A small text file without one (the page, its style sheet) is compressed
+//! when first asked for and kept until it changes.
 //!
 //! HTTP itself is hyper's (HTTP/1.1, keep-alive, `400` for a malformed
 //! request); this file only decides what to answer. Every connection is a
@@ -18,11 +20,12 @@ use hyper::header::{HeaderName, HeaderValue, ACCEPT_ENCODING, CONTENT_LENGTH};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 use tokio::sync::oneshot;
 
 /// How long a connection may go without sending a whole request head; hyper
@@ -226,6 +229,46 @@ pub fn negotiate(path: &Path, accept_encoding: &str) -> Option<(&'static str, Pa
     })
 }
 
+/// Files up to this size are compressed on demand when they have no
+/// precompressed sibling (a stale bundle is sent as it is rather than
+/// making its first request wait seconds for brotli).
+const COMPRESS_ON_DEMAND: u64 = 256 * 1024;
+
+/// Compressed copies made on demand, by file, its modification time and
+/// the encoding.
+type Compressed = HashMap<(PathBuf, SystemTime, &'static str), Arc<Vec<u8>>>;
+
+/// `path` compressed with the best encoding the client accepts, when it is
+/// a small text file: made on the first request, kept until the file
+/// changes.
+fn compressed(path: &Path, accept_encoding: &str) -> Option<(&'static str, Arc<Vec<u8>>)> {
+    static CACHE: OnceLock<Mutex<Compressed>> = OnceLock::new();
+    let meta = std::fs::metadata(path).ok()?;
+    if !crate::bundle::compressible(path) || meta.len() > COMPRESS_ON_DEMAND {
+        return None;
+    }
+    let coding = ENCODINGS
+        .iter()
+        .map(|&(coding, _)| coding)
+        .find(|c| accepts(accept_encoding, c))?;
+    let key = (path.to_path_buf(), meta.modified().ok()?, coding);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(body) = cache.lock().ok()?.get(&key) {
+        return Some((coding, body.clone()));
+    }
+    let data = std::fs::read(path).ok()?;
+    let body = match coding {
+        "br" => crate::bundle::brotli(&data),
+        _ => crate::bundle::gzip(&data),
+    }
+    .ok()?;
+    let body = Arc::new(body);
+    let mut cache = cache.lock().ok()?;
+    cache.retain(|(p, ..), _| p != path);
+    cache.insert(key, body.clone());
+    Some((coding, body))
+}
+
 /// The response to one request (`target` is the request's path and query).
 fn respond(root: &Path, method: &str, target: &str, accept_encoding: &str) -> Response {
     if method != "GET" && method != "HEAD" {
@@ -243,7 +286,17 @@ fn respond(root: &Path, method: &str, target: &str, accept_encoding: &str) -> Re
     ];
     let (file, coding) = match negotiate(&path, accept_encoding) {
         Some((coding, sibling)) => (sibling, Some(coding)),
-        None => (path, None),
+        None => match compressed(&path, accept_encoding) {
+            Some((coding, body)) => {
+                headers.push(("Content-Encoding", coding.to_string()));
+                return Response {
+                    status: 200,
+                    headers,
+                    body: body.to_vec(),
+                };
+            }
+            None => (path, None),
+        },
     };
     match std::fs::read(&file) {
         Ok(body) => {
@@ -503,13 +556,37 @@ mod tests {
             assert_eq!(vary.as_deref(), Some("Accept-Encoding"));
             assert_eq!(encoding.as_deref(), coding, "Accept-Encoding: {accept}");
         }
+        // a small text file without siblings is compressed on demand, and
+        // again once it changes
+        let unbrotli = |b: &[u8]| {
+            let mut out = Vec::new();
+            brotli::BrotliDecompress(&mut &b[..], &mut out).unwrap();
+            out
+        };
         let ((_, _, encoding), body) = get("plain.js", "gzip, br");
+        assert_eq!(encoding.as_deref(), Some("br"));
+        assert_eq!(unbrotli(&body), b"no siblings");
+        let ((_, _, encoding), body) = get("plain.js", "gzip");
+        assert_eq!(encoding.as_deref(), Some("gzip"));
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut text)
+            .unwrap();
+        assert_eq!(text, b"no siblings");
+        let ((_, _, encoding), body) = get("plain.js", "identity");
         assert_eq!((body.as_slice(), encoding), (&b"no siblings"[..], None));
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(root.join("plain.js"), b"changed").unwrap();
+        let ((_, _, _), body) = get("plain.js", "br");
+        assert_eq!(unbrotli(&body), b"changed");
 
-        // a sibling older than its file (left from an earlier build) is ignored
+        // a sibling older than its file (left from an earlier build) is
+        // ignored, and the file is compressed instead
         std::thread::sleep(Duration::from_millis(20));
         std::fs::write(root.join("m.wasm"), b"rebuilt").unwrap();
         let ((_, _, encoding), body) = get("m.wasm", "gzip, br");
+        assert_eq!(encoding.as_deref(), Some("br"));
+        assert_eq!(unbrotli(&body), b"rebuilt");
+        let ((_, _, encoding), body) = get("m.wasm", "");
         assert_eq!((body.as_slice(), encoding), (&b"rebuilt"[..], None));
         drop(srv);
         let _ = std::fs::remove_dir_all(&root);
