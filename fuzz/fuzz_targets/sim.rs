@@ -7,7 +7,9 @@
 //! must come back through every checkpoint to the initial one. The fast
 //! `run()` path, in chunks whose sizes the bytes choose, must reach the
 //! same state as the steps at every chunk's end, with the same warnings and
-//! status, and undo the same way when its log is on.
+//! status, and undo the same way when its log is on. Runs to breakpoints
+//! (`run_until`, what the playground's Run does), with breakpoints the bytes
+//! place, stop where stepping to them does, with the same state.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use warpscope_core::asm;
@@ -243,5 +245,31 @@ fuzz_target!(|data: &[u8]| {
             "undo does not restore the start\n{src}"
         );
         assert_eq!(sim.warnings(), load_warnings, "{src}");
+    }
+
+    // Run to breakpoints, run after run, as stepping to them does.
+    let mut bits = [0u8; 8];
+    bits[..chunks.len()].copy_from_slice(chunks);
+    let bits = u64::from_le_bytes(bits).rotate_left(7);
+    let stop = |i: usize| (bits >> (i % 64)) & 1 != 0;
+    let mut ran = Sim::new(isa, &prog, config(true));
+    let mut walked = Sim::new(isa, &prog, config(true));
+    while ran.steps() < BUDGET {
+        let budget = chunk.next().unwrap_or(BUDGET).min(BUDGET - ran.steps());
+        let n = ran.run_until(budget, stop);
+        let mut m = 0;
+        while m < budget && walked.step().is_some() {
+            m += 1;
+            if walked.next_index().is_none_or(stop) {
+                break;
+            }
+        }
+        assert_eq!(n, m, "{src}");
+        assert!(ran.state() == walked.state(), "run_until differs\n{src}");
+        assert_eq!(ran.warnings(), walked.warnings(), "{src}");
+        assert_eq!(ran.status(), walked.status(), "{src}");
+        if n == 0 {
+            break;
+        }
     }
 });
