@@ -2,7 +2,7 @@
 //! and canonical disassembly.
 
 use crate::input::{self, Source};
-use warpscope_core::{asm, diag, listing};
+use warpscope_core::{asm, diag};
 
 /// The description `warpscope asm --help` prints.
 pub const ABOUT: &str = "\
@@ -37,7 +37,7 @@ pub fn cmd(source: &Source) -> i32 {
             if !prog.warnings.is_empty() {
                 eprint!("{}", diag::render(&prog.warnings, &[(&name, &src)]));
             }
-            input::print_lines(listing::rows_iter(isa, &prog))
+            input::print_listing(isa, &prog)
         }
         Err(diags) => input::assembly_failed("asm", &name, &src, &diags),
     }

@@ -3,8 +3,10 @@
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use std::io::{Read, Write};
+use warpscope_core::asm::Program;
 use warpscope_core::diag::{self, Diagnostic};
 use warpscope_core::isas;
+use warpscope_core::listing;
 use warpscope_core::spec::model::Isa;
 
 /// `--isa NAME` and `[FILE]`: what `asm`, `dis` and `run` read.
@@ -97,24 +99,21 @@ pub fn print_out(text: &str) -> i32 {
     }
 }
 
-/// Prints each item on a line of its own to standard output, in chunks
-/// (a long listing is never held whole); returns the exit status.
-pub fn print_lines<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> i32 {
-    use std::fmt::Write as _;
+/// Prints the listing of `program` to standard output in 64 KB chunks (a
+/// long listing is never held whole); returns the exit status.
+pub fn print_listing(isa: &Isa, program: &Program) -> i32 {
     const CHUNK: usize = 64 * 1024;
     let mut stdout = std::io::stdout().lock();
     let mut buf = String::with_capacity(CHUNK + 256);
-    for item in items {
-        let _ = write!(buf, "{item}");
-        buf.push('\n');
-        if buf.len() >= CHUNK {
-            if stdout.write_all(buf.as_bytes()).is_err() {
-                return 1;
-            }
-            buf.clear();
-        }
+    let written = listing::write_lines(isa, program, &mut buf, CHUNK, |b| {
+        let ok = stdout.write_all(b.as_bytes()).is_ok();
+        b.clear();
+        ok
+    });
+    match written && stdout.flush().is_ok() {
+        true => 0,
+        false => 1,
     }
-    print_out(&buf)
 }
 
 /// Prints why the program `name` does not assemble, and how many errors it

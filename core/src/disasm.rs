@@ -154,11 +154,17 @@ pub fn format_hex(isa: &Isa, word: Word) -> String {
 /// `words` groups of `word_bits / 4` hex digits, word 0 (the lowest bits)
 /// first, separated by single spaces.
 pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
+    let mut out = String::with_capacity(words.max(1) as usize * 33);
+    write_words(&mut out, isa, bits, words);
+    out
+}
+
+/// Appends [`format_words`]'s text to `out`.
+pub fn write_words(out: &mut String, isa: &Isa, bits: Word, words: u32) {
     let wb = isa.word_bits.clamp(1, 128);
     let digits = wb.div_ceil(4).clamp(1, 32) as usize;
     let mask: Word = if wb >= 128 { !0 } else { (1 << wb) - 1 };
     let n = words.max(1) as usize;
-    let mut out = String::with_capacity(n * (digits + 1));
     for k in 0..n as u32 {
         let w = if k * wb >= 128 {
             0
@@ -178,7 +184,6 @@ pub fn format_words(isa: &Isa, bits: Word, words: u32) -> String {
         // Hex digits are ASCII, so the group is always UTF-8.
         out.push_str(std::str::from_utf8(&group[..digits]).unwrap_or_default());
     }
-    out
 }
 
 /// The hex text of an instruction's encoding: as many groups as its

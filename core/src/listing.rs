@@ -71,20 +71,60 @@ pub struct Row {
     pub text: String,
 }
 
+/// Between a row's hex and its text.
+const SEPARATOR: &str = "  ";
+
+/// Before a control word's text.
+const CONTROL_NOTE: &str = "// control: ";
+
 impl fmt::Display for Row {
     /// The row as `warpscope asm` prints it: hex, two spaces, the text
     /// (`// control: ` before a control word's slots).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let note = match self.kind {
-            RowKind::Control { .. } => "// control: ",
+            RowKind::Control { .. } => CONTROL_NOTE,
             RowKind::Inst { .. } => "",
         };
         // Pieces rather than `write!`: a listing writes this for every row.
         f.write_str(&self.hex)?;
-        f.write_str("  ")?;
+        f.write_str(SEPARATOR)?;
         f.write_str(note)?;
         f.write_str(&self.text)
     }
+}
+
+/// Writes the listing into `out` as `warpscope asm` prints it, a line per
+/// row (each as [`Row`]'s `Display` writes it), without making the rows:
+/// `flush` is called whenever `out` holds `chunk` bytes or more, and at the
+/// end. False as soon as `flush` returns false.
+pub fn write_lines(
+    isa: &Isa,
+    program: &Program,
+    out: &mut String,
+    chunk: usize,
+    mut flush: impl FnMut(&mut String) -> bool,
+) -> bool {
+    let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
+    let layouts = codec::layouts(isa);
+    for u in encode::stream_iter(isa, insts) {
+        disasm::write_words(out, isa, u.bits, u.words);
+        out.push_str(SEPARATOR);
+        match u.kind {
+            UnitKind::Control => {
+                out.push_str(CONTROL_NOTE);
+                out.push_str(&control_text(isa, u.bits as u64));
+            }
+            UnitKind::Inst(i) => {
+                let inst = &program.lines[i].inst;
+                disasm::write_disasm(out, isa, &layouts[inst.opcode], inst);
+            }
+        }
+        out.push('\n');
+        if out.len() >= chunk && !flush(out) {
+            return false;
+        }
+    }
+    flush(out)
 }
 
 /// The listing of `program`, in address order.
@@ -92,9 +132,8 @@ pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
     rows_iter(isa, program).collect()
 }
 
-/// The rows of [`rows`] one by one, for a caller that writes each out
-/// and need not hold them all (`warpscope asm` on a long file).
-pub fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item = Row> + 'a {
+/// The rows of [`rows`] one by one.
+fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item = Row> + 'a {
     let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
     let layouts = codec::layouts(isa);
     let mut next = 0;
@@ -126,4 +165,36 @@ pub fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item =
             text,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{asm, examples, isas};
+
+    /// `write_lines` writes what printing every row does, for every bundled
+    /// example (sm50's control words included), whatever the chunk size.
+    #[test]
+    fn written_lines_are_the_rows_printed() {
+        for id in isas::Id::ALL {
+            let isa = id.isa();
+            for ex in examples::examples_for(id.name()) {
+                let prog = asm::assemble(isa, ex.source).expect("examples assemble");
+                let want: String = rows(isa, &prog).iter().map(|r| format!("{r}\n")).collect();
+                for chunk in [1, 100, usize::MAX] {
+                    let (mut buf, mut all, mut flushes) = (String::new(), String::new(), 0);
+                    assert!(write_lines(isa, &prog, &mut buf, chunk, |b| {
+                        all.push_str(b);
+                        b.clear();
+                        flushes += 1;
+                        true
+                    }));
+                    assert_eq!(all, want, "{} ({})", ex.id, id.name());
+                    assert!(chunk > 1 || flushes > prog.lines.len());
+                }
+                let mut buf = String::new();
+                assert!(!write_lines(isa, &prog, &mut buf, 1, |_| false));
+            }
+        }
+    }
 }
