@@ -41,7 +41,6 @@ use crate::codec::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
-use std::fmt::Write;
 
 /// The canonical assembly text of an instruction (see the module docs).
 ///
@@ -120,9 +119,7 @@ pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
         out.push_str(&f.name);
         out.push('=');
         match f.ty {
-            TypeRef::Builtin(Builtin::UImm(_)) => {
-                let _ = write!(out, "{v}");
-            }
+            TypeRef::Builtin(Builtin::UImm(_)) => crate::operand::push_decimal(out, v),
             _ => write_field(out, isa, inst, c),
         }
     }

@@ -18,9 +18,9 @@
 //! ```
 
 use crate::asm::Program;
-use crate::codec;
 use crate::codec::control::control_text;
-use crate::codec::encode::{self, UnitKind};
+use crate::codec::encode::{self, Unit, UnitKind};
+use crate::codec::{self, Layouts};
 use crate::diag::Span;
 use crate::disasm;
 use crate::inst::Inst;
@@ -93,6 +93,40 @@ impl fmt::Display for Row {
     }
 }
 
+/// The listing of `program`, in address order.
+pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
+    let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
+    let layouts = codec::layouts(isa);
+    let mut next = 0;
+    encode::stream_iter(isa, insts)
+        .map(|u| {
+            let kind = match u.kind {
+                UnitKind::Control => RowKind::Control { first: next },
+                UnitKind::Inst(i) => {
+                    next = i + 1;
+                    let l = &program.lines[i];
+                    RowKind::Inst {
+                        index: i,
+                        line: l.line,
+                        span: l.span,
+                        word: u.word,
+                    }
+                }
+            };
+            let mut text = String::new();
+            write_text(&mut text, isa, &layouts, program, &u);
+            Row {
+                kind,
+                addr: u.addr,
+                bits: u.bits,
+                words: u.words,
+                hex: disasm::format_words(isa, u.bits, u.words),
+                text,
+            }
+        })
+        .collect()
+}
+
 /// Writes the listing into `out` as `warpscope asm` prints it, a line per
 /// row (each as [`Row`]'s `Display` writes it), without making the rows:
 /// `flush` is called whenever `out` holds `chunk` bytes or more, and at the
@@ -109,16 +143,10 @@ pub fn write_lines(
     for u in encode::stream_iter(isa, insts) {
         disasm::write_words(out, isa, u.bits, u.words);
         out.push_str(SEPARATOR);
-        match u.kind {
-            UnitKind::Control => {
-                out.push_str(CONTROL_NOTE);
-                out.push_str(&control_text(isa, u.bits as u64));
-            }
-            UnitKind::Inst(i) => {
-                let inst = &program.lines[i].inst;
-                disasm::write_disasm(out, isa, &layouts[inst.opcode], inst);
-            }
+        if u.kind == UnitKind::Control {
+            out.push_str(CONTROL_NOTE);
         }
+        write_text(out, isa, &layouts, program, &u);
         out.push('\n');
         if out.len() >= chunk && !flush(out) {
             return false;
@@ -127,44 +155,16 @@ pub fn write_lines(
     flush(out)
 }
 
-/// The listing of `program`, in address order.
-pub fn rows(isa: &Isa, program: &Program) -> Vec<Row> {
-    rows_iter(isa, program).collect()
-}
-
-/// The rows of [`rows`] one by one.
-fn rows_iter<'a>(isa: &'a Isa, program: &'a Program) -> impl Iterator<Item = Row> + 'a {
-    let insts: Vec<&Inst> = program.lines.iter().map(|l| &l.inst).collect();
-    let layouts = codec::layouts(isa);
-    let mut next = 0;
-    encode::stream_iter(isa, insts).map(move |u| {
-        let (kind, text) = match u.kind {
-            UnitKind::Control => (
-                RowKind::Control { first: next },
-                control_text(isa, u.bits as u64),
-            ),
-            UnitKind::Inst(i) => {
-                next = i + 1;
-                let l = &program.lines[i];
-                let kind = RowKind::Inst {
-                    index: i,
-                    line: l.line,
-                    span: l.span,
-                    word: u.word,
-                };
-                let layout = &layouts[l.inst.opcode];
-                (kind, disasm::disasm_with(isa, layout, &l.inst))
-            }
-        };
-        Row {
-            kind,
-            addr: u.addr,
-            bits: u.bits,
-            words: u.words,
-            hex: disasm::format_words(isa, u.bits, u.words),
-            text,
+/// A unit's text: its instruction's disassembly, or the control word's
+/// slots.
+fn write_text(out: &mut String, isa: &Isa, layouts: &Layouts, program: &Program, u: &Unit) {
+    match u.kind {
+        UnitKind::Control => out.push_str(&control_text(isa, u.bits as u64)),
+        UnitKind::Inst(i) => {
+            let inst = &program.lines[i].inst;
+            disasm::write_disasm(out, isa, &layouts[inst.opcode], inst);
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -264,7 +264,9 @@ fn compressed(path: &Path, accept_encoding: &str) -> Option<(&'static str, Arc<V
     .ok()?;
     let body = Arc::new(body);
     let mut cache = cache.lock().ok()?;
-    cache.retain(|(p, ..), _| p != path);
+    // Copies of an older version of the file go; the other encoding of
+    // this version stays.
+    cache.retain(|(p, t, _), _| p != path || *t == key.1);
     cache.insert(key, body.clone());
     Some((coding, body))
 }

@@ -336,38 +336,38 @@ fn punct(src: &str, i: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
     let b = src.as_bytes();
     let two = |n: u8| b.get(i + 1) == Some(&n);
     use Punct::*;
-    let (p, len) = match b[i] {
-        b'@' => (At, 1),
-        b'!' if two(b'=') => (Ne, 2),
-        b'!' => (Bang, 1),
-        b'~' => (Tilde, 1),
-        b',' => (Comma, 1),
-        b':' => (Colon, 1),
-        b'[' => (LBracket, 1),
-        b']' => (RBracket, 1),
-        b'{' => (LBrace, 1),
-        b'}' => (RBrace, 1),
-        b'(' => (LParen, 1),
-        b')' => (RParen, 1),
-        b'=' if two(b'=') => (EqEq, 2),
-        b'=' => (Assign, 1),
-        b'$' => (Dollar, 1),
-        b'-' => (Minus, 1),
-        b'+' => (Plus, 1),
-        b'*' => (Star, 1),
-        b'/' => (Slash, 1),
-        b'%' => (Percent, 1),
-        b'&' if two(b'&') => (AndAnd, 2),
-        b'&' => (Amp, 1),
-        b'|' if two(b'|') => (OrOr, 2),
-        b'|' => (Pipe, 1),
-        b'^' => (Caret, 1),
-        b'<' if two(b'<') => (Shl, 2),
-        b'<' if two(b'=') => (Le, 2),
-        b'<' => (Lt, 1),
-        b'>' if two(b'>') => (Shr, 2),
-        b'>' if two(b'=') => (Ge, 2),
-        b'>' => (Gt, 1),
+    let p = match b[i] {
+        b'@' => At,
+        b'!' if two(b'=') => Ne,
+        b'!' => Bang,
+        b'~' => Tilde,
+        b',' => Comma,
+        b':' => Colon,
+        b'[' => LBracket,
+        b']' => RBracket,
+        b'{' => LBrace,
+        b'}' => RBrace,
+        b'(' => LParen,
+        b')' => RParen,
+        b'=' if two(b'=') => EqEq,
+        b'=' => Assign,
+        b'$' => Dollar,
+        b'-' => Minus,
+        b'+' => Plus,
+        b'*' => Star,
+        b'/' => Slash,
+        b'%' => Percent,
+        b'&' if two(b'&') => AndAnd,
+        b'&' => Amp,
+        b'|' if two(b'|') => OrOr,
+        b'|' => Pipe,
+        b'^' => Caret,
+        b'<' if two(b'<') => Shl,
+        b'<' if two(b'=') => Le,
+        b'<' => Lt,
+        b'>' if two(b'>') => Shr,
+        b'>' if two(b'=') => Ge,
+        b'>' => Gt,
         _ => {
             // Skip a whole UTF-8 character.
             let ch = src[i..].chars().next().unwrap_or('?');
@@ -383,7 +383,8 @@ fn punct(src: &str, i: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
             return (Tok::Error, end - i);
         }
     };
-    (Tok::P(p), len)
+    // The length is the punctuation's own spelling.
+    (Tok::P(p), p.text().len())
 }
 
 /// Lexes a number starting at `*i` (a digit); advances `*i` past it.
@@ -572,6 +573,21 @@ mod tests {
         assert_eq!(k, vec![Tok::Ident, Tok::Newline, Tok::Ident]);
         let (k, _) = kinds("A /* x */ B");
         assert_eq!(k, vec![Tok::Ident, Tok::Ident]);
+    }
+
+    /// Every punctuation reads back from the text it prints as, whole.
+    #[test]
+    fn punctuation_reads_as_it_is_written() {
+        use Punct::*;
+        let all = [
+            At, Bang, Tilde, Comma, Colon, LBracket, RBracket, LBrace, RBrace, LParen, RParen,
+            Assign, Dollar, Minus, Plus, Star, Slash, Percent, Amp, Pipe, Caret, Lt, Gt, Shl, Shr,
+            Le, Ge, EqEq, Ne, AndAnd, OrOr,
+        ];
+        for p in all {
+            let (k, d) = kinds(p.text());
+            assert_eq!((k, d.len()), (vec![Tok::P(p)], 0), "{}", p.text());
+        }
     }
 
     /// Statement by statement, the lexer gives what splitting all the

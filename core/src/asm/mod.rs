@@ -365,8 +365,7 @@ struct Ctx<'a> {
     isa: &'a Isa,
     src: &'a str,
     layouts: Arc<Layouts>,
-    /// Upper-case mnemonics and their optypes, sorted.
-    mnemonics: Vec<(String, usize)>,
+    mnemonics: Arc<Mnemonics>,
     line_starts: Vec<usize>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
@@ -374,6 +373,26 @@ struct Ctx<'a> {
     /// label, so a text with thousands of undefined labels stops
     /// suggesting after the first [`SUGGESTIONS`].
     suggestions_left: std::cell::Cell<u32>,
+}
+
+/// An ISA's mnemonics in upper case, sorted, with their optypes: worked
+/// out once per ISA and kept with it (`Isa::derived`).
+struct Mnemonics(Vec<(String, usize)>);
+
+impl Mnemonics {
+    fn of(isa: &Isa) -> Mnemonics {
+        let mut m: Vec<(String, usize)> = isa
+            .optypes
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
+            .collect();
+        // Where two names differ only in case, the later optype is the one
+        // a mnemonic names.
+        m.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        m.dedup_by(|later, first| later.0 == first.0);
+        Mnemonics(m)
+    }
 }
 
 /// Undefined labels that get "did you mean" suggestions in one text.
@@ -387,19 +406,7 @@ impl<'a> Ctx<'a> {
             isa,
             src,
             layouts: crate::codec::layouts(isa),
-            mnemonics: {
-                let mut m: Vec<(String, usize)> = isa
-                    .optypes
-                    .iter()
-                    .enumerate()
-                    .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
-                    .collect();
-                // Where two names differ only in case, the later optype
-                // is the one a mnemonic names.
-                m.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-                m.dedup_by(|later, first| later.0 == first.0);
-                m
-            },
+            mnemonics: isa.derived.get_or_init(|| Mnemonics::of(isa)),
             line_starts,
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
@@ -427,10 +434,11 @@ impl<'a> Ctx<'a> {
                 long.as_bytes()
             }
         };
-        self.mnemonics
+        let names = &self.mnemonics.0;
+        names
             .binary_search_by(|(name, _)| name.as_bytes().cmp(key))
             .ok()
-            .map(|k| self.mnemonics[k].1)
+            .map(|k| names[k].1)
     }
 
     /// The words instruction `p` takes: those of its mnemonic's opcodes (an

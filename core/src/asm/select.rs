@@ -154,19 +154,10 @@ impl Ctx<'_> {
             .count()
     }
 
-    /// An opcode with the fewest and most operands it takes (trailing
-    /// operands with a default may be left out).
+    /// An opcode with the fewest and most operands it takes.
     fn operand_counts(&self, oi: usize) -> (usize, usize, usize) {
         let l = &self.layouts[oi];
-        let op = &self.isa.opcodes[oi];
-        let max = l.operands.len();
-        let optional = l
-            .operands
-            .iter()
-            .rev()
-            .take_while(|s| op.fields[s.field].default.is_some())
-            .count();
-        (oi, max - optional, max)
+        (oi, l.required, l.operands.len())
     }
 
     fn count_error(

@@ -82,12 +82,18 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
     let wbytes = u64::from(isa.word_bits.div_ceil(8).max(1));
     let control = isa.dialect.control;
     let per = control.map_or(1, |c| c.per_word.max(1) as usize);
+    // The encodings of the group of instructions that one control word
+    // covers, each made once (without control words, none are kept).
+    let mut group: Vec<Word> = Vec::with_capacity(per);
     (0..insts.len()).flat_map(move |n| {
-        let group = (control.is_some() && n % per == 0).then(|| {
-            let slots: Vec<u64> = insts[n..insts.len().min(n + per)]
-                .iter()
-                .map(|i| control_slot(isa, encode(isa, i)))
-                .collect();
+        let first = control.is_some() && n % per == 0;
+        if first {
+            group.clear();
+            let end = insts.len().min(n + per);
+            group.extend(insts[n..end].iter().map(|i| encode(isa, i)));
+        }
+        let control_unit = first.then(|| {
+            let slots: Vec<u64> = group.iter().map(|&w| control_slot(isa, w)).collect();
             let bits = Word::from(control_word(isa, &slots));
             Unit {
                 kind: UnitKind::Control,
@@ -97,7 +103,10 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
                 word: bits,
             }
         });
-        let word = encode(isa, insts[n]);
+        let word = match control {
+            Some(_) => group[n % per],
+            None => encode(isa, insts[n]),
+        };
         let inst = Unit {
             kind: UnitKind::Inst(n),
             addr: addrs[n],
@@ -105,6 +114,6 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
             words: words[n],
             word,
         };
-        group.into_iter().chain(std::iter::once(inst))
+        control_unit.into_iter().chain(std::iter::once(inst))
     })
 }

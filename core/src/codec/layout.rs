@@ -85,6 +85,9 @@ pub struct Layout {
     pub guard_not: Option<usize>,
     /// Operands in assembly order (the `Order<...>` list without the guard).
     pub operands: Vec<OperandSlot>,
+    /// How many of `operands` must be written: the trailing ones whose
+    /// field has a default may be left out.
+    pub required: usize,
     /// Modifier fields in the order they follow the mnemonic.
     pub modifiers: Vec<usize>,
     /// Control fields (`$name=value`) in field declaration order.
@@ -191,9 +194,15 @@ impl Layout {
                 controls.push(i);
             }
         }
+        let optional = operands
+            .iter()
+            .rev()
+            .take_while(|s| op.fields[s.field].default.is_some())
+            .count();
         Layout {
             guard,
             guard_not,
+            required: operands.len() - optional,
             operands,
             modifiers,
             controls,
@@ -242,16 +251,9 @@ pub fn hwreg_id(isa: &Isa, name: &str) -> Option<u64> {
     value_of_name(isa, TypeRef::Enum(t), name)
 }
 
-/// `hwreg(...)` text of a 16-bit hwreg operand value, as LLVM prints it:
-/// the register by name when the ISA names it, else by id; offset and
-/// size only when they are not the whole register (0 and 32).
-pub fn hwreg_text(isa: &Isa, v: u64) -> String {
-    let mut out = String::with_capacity(32);
-    write_hwreg(&mut out, isa, v);
-    out
-}
-
-/// Appends [`hwreg_text`] to `out`.
+/// Appends the `hwreg(...)` text of a 16-bit hwreg operand value, as LLVM
+/// prints it: the register by name when the ISA names it, else by id;
+/// offset and size only when they are not the whole register (0 and 32).
 pub fn write_hwreg(out: &mut String, isa: &Isa, v: u64) {
     HwReg::unpack(v).write_text(out, |id| {
         isa.enum_type(HWREG_TYPE).and_then(|t| t.name_of(id))

@@ -15,7 +15,6 @@ use super::layout;
 use crate::inst::Inst;
 use crate::operand::{self, cmem, reg::RegClass};
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
-use std::fmt::Write;
 
 /// The text of one field's value as an operand: `R5`, `R[2:3]`, `PT`,
 /// `0x1f`, `-3`, `1.5`, `c[0x0][0x160]`, `SR_LANEID` (without a `!`/`~`
@@ -53,80 +52,51 @@ pub fn value_text(isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) -> Str
 /// Appends [`value_text`] to `out`: the disassembler writes a whole line
 /// into one buffer this way.
 pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64, pair: bool) {
-    // Writing into a `String` cannot fail.
-    let _ = match ty {
-        TypeRef::Enum(t) => match isa.types.get(t).and_then(|et| et.name_of(v)) {
-            Some(name) => {
-                out.push_str(name);
-                Ok(())
-            }
-            None => write!(out, "?{v:#x}"),
-        },
-        TypeRef::Builtin(b) => match b {
-            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
-                if let Some(c) = RegClass::of(b) {
-                    c.write_text(out, v, pair);
+    let amdgpu = isa.dialect.syntax == Syntax::Amdgpu;
+    let b = match ty {
+        TypeRef::Enum(t) => {
+            match isa.types.get(t).and_then(|et| et.name_of(v)) {
+                Some(name) => out.push_str(name),
+                None => {
+                    out.push('?');
+                    operand::push_hex(out, v);
                 }
-                Ok(())
             }
-            Builtin::PModi | Builtin::SignModi => {
-                out.push_str(operand::flag_text(v));
-                Ok(())
+            return;
+        }
+        TypeRef::Builtin(b) => b,
+    };
+    match b {
+        Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
+            if let Some(c) = RegClass::of(b) {
+                c.write_text(out, v, pair);
             }
-            Builtin::UImm(_) if isa.dialect.syntax == Syntax::Amdgpu && v <= 64 => {
-                operand::push_decimal(out, v);
-                Ok(())
-            }
-            Builtin::UImm(_) => {
-                operand::push_hex(out, v);
-                Ok(())
-            }
-            Builtin::SImm(n) if isa.dialect.syntax == Syntax::Amdgpu => {
+        }
+        Builtin::PModi | Builtin::SignModi => out.push_str(operand::flag_text(v)),
+        Builtin::UImm(_) if amdgpu && v <= 64 => operand::push_decimal(out, v),
+        Builtin::UImm(_) => operand::push_hex(out, v),
+        Builtin::SImm(n) => {
+            let n = n.min(width).clamp(1, 64);
+            let shift = 64 - n;
+            let signed = ((v << shift) as i64) >> shift;
+            if amdgpu {
                 // LLVM: inline-constant range in decimal, others in hex.
-                let n = n.min(width).clamp(1, 64);
-                let shift = 64 - n;
-                let signed = ((v << shift) as i64) >> shift;
                 if (-16..=64).contains(&signed) {
                     operand::push_signed(out, signed);
                 } else {
-                    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-                    operand::push_hex(out, v & mask);
+                    operand::push_hex(out, v & (u64::MAX >> shift));
                 }
-                Ok(())
+            } else if signed < 0 {
+                operand::push_signed(out, signed);
+            } else {
+                operand::push_hex(out, signed as u64);
             }
-            Builtin::SImm(n) => {
-                let n = n.min(width).clamp(1, 64);
-                let signed = if n == 64 {
-                    v as i64
-                } else {
-                    let shift = 64 - n;
-                    ((v << shift) as i64) >> shift
-                };
-                if signed < 0 {
-                    operand::push_signed(out, signed);
-                } else {
-                    operand::push_hex(out, signed as u64);
-                }
-                Ok(())
-            }
-            Builtin::F32Imm => {
-                out.push_str(&float_text(v as u32));
-                Ok(())
-            }
-            Builtin::CMem => {
-                out.push_str(&cmem::Form::CMem.text(v));
-                Ok(())
-            }
-            Builtin::CBank => {
-                out.push_str(&cmem::Form::CBank.text(v));
-                Ok(())
-            }
-            Builtin::HwReg => {
-                layout::write_hwreg(out, isa, v);
-                Ok(())
-            }
-        },
-    };
+        }
+        Builtin::F32Imm => out.push_str(&float_text(v as u32)),
+        Builtin::CMem => out.push_str(&cmem::Form::CMem.text(v)),
+        Builtin::CBank => out.push_str(&cmem::Form::CBank.text(v)),
+        Builtin::HwReg => layout::write_hwreg(out, isa, v),
+    }
 }
 
 /// Shortest decimal text that reads back to the same `f32` bits; `0f`

@@ -172,34 +172,29 @@ pub fn value_of(b: Builtin, name: &str) -> Option<u64> {
 
 /// Appends `v` in decimal, as `{v}` would (operand texts are built often:
 /// every operand of every disassembled instruction).
-pub(crate) fn push_decimal(out: &mut String, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+pub(crate) fn push_decimal(out: &mut String, v: u64) {
+    push_digits::<10>(out, v);
 }
 
 /// Appends `v` in hex with `0x`, as `{v:#x}` would.
 pub(crate) fn push_hex(out: &mut String, v: u64) {
-    let mut digits = [0u8; 16];
+    out.push_str("0x");
+    push_digits::<16>(out, v);
+}
+
+/// Appends the digits of `v` in `RADIX` (at most 16), lower case. (A
+/// constant radix: division by it compiles to a multiplication.)
+fn push_digits<const RADIX: u64>(out: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
     let mut i = digits.len();
-    let mut v = v;
     loop {
         i -= 1;
-        digits[i] = b"0123456789abcdef"[(v & 0xf) as usize];
-        v >>= 4;
+        digits[i] = b"0123456789abcdef"[(v % RADIX) as usize];
+        v /= RADIX;
         if v == 0 {
             break;
         }
     }
-    out.push_str("0x");
     out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 

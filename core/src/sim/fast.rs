@@ -45,7 +45,7 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{fbits, lop3_lut, shift, Alu};
+use super::semantics::alu::{each_lane, fbits, lop3_lut, shift, Alu};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::write::{store_lanes, store_mask, Undo};
@@ -205,22 +205,6 @@ fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u
         Src::Imm(x) => *scratch = [x ^ not; 32],
     }
     scratch
-}
-
-/// `$e` for every lane, with the three patterns bound to the lane's
-/// sources. The body is written out in the loop rather than called through
-/// a closure, so that the browser's size-optimised build, which keeps
-/// larger closures as calls, runs it without a call per lane.
-macro_rules! each_lane {
-    ($v:expr, |$a:pat_param, $b:pat_param, $c:pat_param| $e:expr) => {{
-        let [va, vb, vc] = $v;
-        let mut out = [0u32; 32];
-        for l in 0..32 {
-            let ($a, $b, $c) = (va[l], vb[l], vc[l]);
-            out[l] = $e;
-        }
-        out
-    }};
 }
 
 /// The results of a [`Map`] on every lane.

@@ -302,18 +302,23 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
     Some(builder)
 }
 
-/// `f(a[l], b[l], c[l])` for every lane.
-#[inline(always)]
-pub(crate) fn each([a, b, c]: [&[u32; 32]; 3], f: impl Fn(u32, u32, u32) -> u32) -> [u32; 32] {
-    // A counted loop over fixed-size arrays: no bounds checks, and none of
-    // the iterator adapters that a build for size leaves as calls per lane
-    // (`array::from_fn` and `zip` both do in the browser's bundle).
-    let mut out = [0u32; 32];
-    for l in 0..32 {
-        out[l] = f(a[l], b[l], c[l]);
-    }
-    out
+/// `$e` for every lane, with the three patterns bound to the lane's
+/// sources (`[&[u32; 32]; 3]`). The body is written out in a counted loop
+/// rather than called through a closure or iterator adapters, so that the
+/// browser's size-optimised build, which keeps those as calls, runs it
+/// without a call per lane.
+macro_rules! each_lane {
+    ($v:expr, |$a:pat_param, $b:pat_param, $c:pat_param| $e:expr) => {{
+        let [va, vb, vc] = $v;
+        let mut out = [0u32; 32];
+        for l in 0..32 {
+            let ($a, $b, $c) = (va[l], vb[l], vc[l]);
+            out[l] = $e;
+        }
+        out
+    }};
 }
+pub(crate) use each_lane;
 
 /// The canonical NaN every floating-point instruction writes.
 const CANONICAL_NAN: u32 = 0x7fff_ffff;
@@ -422,7 +427,7 @@ impl Sim {
             return;
         }
         let (av, bv, cv) = (self.vals(a), self.vals(b), self.vals(c));
-        let out = each([&av, &bv, &cv], f);
+        let out = each_lane!([&av, &bv, &cv], |x, y, z| f(x, y, z));
         self.write_r(ctx, rd, mask, &out);
     }
 
