@@ -85,7 +85,7 @@ pub fn lane_row(
     row: &'static str,
     hover: Option<usize>,
     on_hover: &Callback<Option<usize>>,
-    cell: impl Fn(usize) -> Option<Cell>,
+    cell: &dyn Fn(usize) -> Option<Cell>,
 ) -> Html {
     let cells = (0..32).filter_map(|l| {
         let c = cell(l)?;

@@ -14,8 +14,8 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let body = html! {
         <>
             { lane_numbers(8) }
-            { lane_row(24, tr("candidate"), "candidate", h, on_hover, |l| mask_cell(*candidates, u32::MAX, l, "✓", "·")) }
-            { lane_row(52, tr("elected"), "leader", h, on_hover, |l| {
+            { lane_row(24, tr("candidate"), "candidate", h, on_hover, &|l| mask_cell(*candidates, u32::MAX, l, "✓", "·")) }
+            { lane_row(52, tr("elected"), "leader", h, on_hover, &|l| {
                 let me = *leader == Some(l as u8);
                 Some(Cell { class: if me { "leader" } else { "off" }, text: if me { "★".into() } else { String::new() },
                     title: if me { trf("lane {0}: the leader", &[&l]) } else { format!("lane {l}") }, value: u8::from(me).to_string() })

@@ -36,14 +36,14 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let rows = html! {
         <>
             { lane_numbers(8) }
-            { lane_row(24, tr("ran"), "ran", h, on_hover, |l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
-            { lane_row(52, src_name, "source", h, on_hover, |l| bit(ran, l).then(|| Cell {
+            { lane_row(24, tr("ran"), "ran", h, on_hover, &|l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
+            { lane_row(52, src_name, "source", h, on_hover, &|l| bit(ran, l).then(|| Cell {
                 class: "val", text: format!("{:02x}", source[l]),
                 title: trf("lane {0}: {1}", &[&l, &format!("{src_name} = {:#04x} = {:08b}", source[l], source[l])]), value: source[l].to_string() })) }
-            { lane_row(80, tr("mask"), "mask", h, on_hover, |l| bit(ran, l).then(|| Cell {
+            { lane_row(80, tr("mask"), "mask", h, on_hover, &|l| bit(ran, l).then(|| Cell {
                 class: "val", text: format!("{:02x}", mask[l]),
                 title: trf("lane {0}: {1}", &[&l, &format!("SbMask & 0xff = {:#04x}", mask[l])]), value: mask[l].to_string() })) }
-            { lane_row(108, &format!("{rd_name}.B{k}"), "byte", h, on_hover, |l| bit(ran, l).then(|| {
+            { lane_row(108, &format!("{rd_name}.B{k}"), "byte", h, on_hover, &|l| bit(ran, l).then(|| {
                 let b = (rd[l] >> (8 * k)) & 0xff;
                 Cell { class: "one", text: format!("{b:02x}"),
                     title: trf("lane {0}: byte {1} of {2} = ({3} & mask) = {4}; {2} = {5}",

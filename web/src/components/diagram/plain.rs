@@ -12,10 +12,10 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
     let mut rows: Vec<Html> = vec![
         lane_numbers(8),
-        lane_row(24, tr("active"), "active", h, on_hover, |l| {
+        lane_row(24, tr("active"), "active", h, on_hover, &|l| {
             mask_cell(ev.active, u32::MAX, l, "✓", "·")
         }),
-        lane_row(52, tr("ran"), "ran", h, on_hover, |l| {
+        lane_row(52, tr("ran"), "ran", h, on_hover, &|l| {
             mask_cell(ran, ev.active, l, "✓", "✕")
         }),
     ];
@@ -23,7 +23,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let mut notes: Vec<String> = Vec::new();
     match other {
         EventDetail::Branch { taken, targets } => {
-            rows.push(lane_row(y, tr("jumped"), "taken", h, on_hover, |l| {
+            rows.push(lane_row(y, tr("jumped"), "taken", h, on_hover, &|l| {
                 let what = if bit(*taken, l) {
                     trf("jumps to {0}", &[&format!("{:#x}", targets[l])])
                 } else {
@@ -43,7 +43,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             y += 28;
         }
         EventDetail::Exit { exited } => {
-            rows.push(lane_row(y, tr("exited"), "exited", h, on_hover, |l| {
+            rows.push(lane_row(y, tr("exited"), "exited", h, on_hover, &|l| {
                 mask_cell(*exited, ev.active, l, "✕", "·")
             }));
             y += 28;
@@ -79,7 +79,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 let label: &'static str = "written";
                 rows.push(html! {
                             <g data-reg={name.clone()}>
-                                { lane_row(y, &name, label, h, on_hover, |l| bit(lanes, l).then(|| Cell {
+                                { lane_row(y, &name, label, h, on_hover, &|l| bit(lanes, l).then(|| Cell {
                                     class: "val", text: fmt.show(vals[l]),
                                     title: format!("{name} lane {l} = {}\n{}", fmt.show(vals[l]), all_formats(vals[l])), value: vals[l].to_string() })) }
                             </g>
@@ -90,7 +90,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                 let lanes = w.lanes;
                 rows.push(html! {
                             <g data-reg={name.clone()}>
-                                { lane_row(y, &name, "written", h, on_hover, |l| bit(lanes, l).then(|| mask_cell(m, u32::MAX, l, "1", "0")).flatten()) }
+                                { lane_row(y, &name, "written", h, on_hover, &|l| bit(lanes, l).then(|| mask_cell(m, u32::MAX, l, "1", "0")).flatten()) }
                             </g>
                         });
                 y += 28;

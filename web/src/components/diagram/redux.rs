@@ -32,7 +32,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         <>
             { lane_numbers(8) }
             <g class="flows">{ for lines }</g>
-            { lane_row(26, tr("input"), "input", h, on_hover, |l| bit(ran, l).then(|| Cell {
+            { lane_row(26, tr("input"), "input", h, on_hover, &|l| bit(ran, l).then(|| Cell {
                 class: "val", text: fmt.show(inputs[l]),
                 title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
             <g class="result" data-result={result.to_string()}>

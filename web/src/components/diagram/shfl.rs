@@ -78,7 +78,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     </path>
                 }
             });
-    let top = lane_row(32, tr("Ra from"), "src", h, on_hover, |l| {
+    let top = lane_row(32, tr("Ra from"), "src", h, on_hover, &|l| {
         Some(Cell {
             class: if bit(ran, l) { "on" } else { "off" },
             text: l.to_string(),
@@ -86,7 +86,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let bottom = lane_row(150, tr("Rd of"), "dst", h, on_hover, |l| {
+    let bottom = lane_row(150, tr("Rd of"), "dst", h, on_hover, &|l| {
         Some(Cell {
             class: if !bit(ran, l) {
                 "off"
@@ -100,7 +100,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let vals = lane_row(176, tr("value"), "values", h, on_hover, |l| {
+    let vals = lane_row(176, tr("value"), "values", h, on_hover, &|l| {
         bit(ran, l).then(|| Cell {
             class: if bit(*reads_inactive, l) {
                 "undef"

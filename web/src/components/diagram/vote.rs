@@ -20,9 +20,9 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let body = html! {
         <>
             { lane_numbers(8) }
-            { lane_row(24, tr("ran"), "ran", h, on_hover, |l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
-            { lane_row(52, tr("input"), "input", h, on_hover, |l| mask_cell(*inputs, ran, l, "1", "0")) }
-            { lane_row(80, tr("ballot bit"), "ballot", h, on_hover, |l| {
+            { lane_row(24, tr("ran"), "ran", h, on_hover, &|l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
+            { lane_row(52, tr("input"), "input", h, on_hover, &|l| mask_cell(*inputs, ran, l, "1", "0")) }
+            { lane_row(80, tr("ballot bit"), "ballot", h, on_hover, &|l| {
                 let b = bit(*ballot, l);
                 Some(Cell { class: if b { "one" } else { "zero" }, text: u8::from(b).to_string(),
                     title: trf("ballot bit {0} = {1}", &[&l, &u8::from(b)]), value: u8::from(b).to_string() })
