@@ -167,7 +167,58 @@ fn shuffles_match_the_simulator_step_by_step() {
     // An invalid lane is drawn reading itself.
     assert!(got.iter().filter(|a| !a.2).all(|a| a.0 == a.1));
     page.shot("diagram_shfl_invalid");
+
+    // Pointing at a lane of Rd highlights its arrow and the arrows that
+    // read it, dims the others, and leaving the diagram clears both.
+    let dst = got
+        .iter()
+        .find(|a| a.2 && a.0 != a.1)
+        .expect("a valid arrow")
+        .1;
+    hover(
+        &page,
+        &format!("#diagram g.cell[data-row=\"dst\"][data-lane=\"{dst}\"] text"),
+    );
+    let lit = page.wait(
+        "const hl = Array.from(document.querySelectorAll('#diagram path.arrow.hl'));
+         return hl.length > 0 && hl.map(a => [Number(a.dataset.src), Number(a.dataset.dst)]);",
+    );
+    let want: Vec<[u64; 2]> = got
+        .iter()
+        .filter(|a| a.1 == dst || a.0 == dst)
+        .map(|a| [a.0, a.1])
+        .collect();
+    assert_eq!(lit, json!(want));
+    let cell = "#diagram g.cell[data-row=\"dst\"][data-lane]";
+    let marked = page.js(
+        &format!("return Array.from(document.querySelectorAll('{cell}.hl')).map(c => Number(c.dataset.lane));"),
+        vec![],
+    );
+    assert_eq!(marked, json!([dst]));
+    let dim = page.js(
+        "return document.querySelectorAll('#diagram path.arrow.dim').length;",
+        vec![],
+    );
+    assert_eq!(dim, json!(got.len() - want.len()));
+    page.js(
+        "document.querySelector('#diagram').dispatchEvent(new MouseEvent('mouseleave', {view: window}));",
+        vec![],
+    );
+    page.wait("return document.querySelectorAll('#diagram .hl, #diagram .dim').length === 0;");
     assert_eq!(page.page_errors(), json!([]));
+}
+
+/// Moves the pointer onto the first element matching `css` (the
+/// `mouseover` a real pointer sends, bubbling from that element).
+fn hover(page: &Page, css: &str) {
+    let ok = page.js(
+        "const e = document.querySelector(arguments[0]);
+         if (!e) return false;
+         e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true, view: window}));
+         return true;",
+        vec![json!(css)],
+    );
+    assert_eq!(ok, json!(true), "nothing matches {css}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover, ran) = (c.hover, &c.on_hover, ev.lanes);
+    let (h, ran) = (c.hover, ev.lanes);
     let mut groups: Vec<u32> = Vec::new();
     for l in (0..32).filter(|&l| bit(ran, l)) {
         if !groups.contains(&masks[l]) {
@@ -24,43 +24,52 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         }
     }
     let group_of = |l: usize| groups.iter().position(|&g| g == masks[l]).unwrap_or(0);
-    let cells = (0..32).filter(|&l| bit(ran, l)).map(|l| {
-                let g = group_of(l);
-                let hl = h.is_some_and(|hl| bit(masks[l], hl) || hl == l);
-                let enter = on_hover.reform(move |_: MouseEvent| Some(l));
-                let leave = on_hover.reform(|_: MouseEvent| None);
-                html! {
-                    <g class={classes!("cell", "group", hl.then_some("hl"))} data-row="lanes" data-lane={l.to_string()}
-                       data-mask={masks[l].to_string()} data-group={g.to_string()} onmouseenter={enter} onmouseleave={leave}>
-                        <title>{ trf("lane {0}: mask {1} (group {2})", &[&l, &format!("{:#010x}", masks[l]), &g]) }</title>
-                        <rect x={(x(l) - DX / 2 + 2).to_string()} y="24" width={(DX - 4).to_string()} height="22" rx="3"
-                              style={format!("fill: hsl({} 70% 60%)", (g * 47) % 360)} />
-                        <text x={x(l).to_string()} y="39" text-anchor="middle">{ g }</text>
-                        <text class="vertical" transform={format!("translate({} 54) rotate(90)", x(l) - 4)}>{ format!("{:08x}", masks[l]) }</text>
-                    </g>
-                }
-            });
+    let mut s = Svg::default();
+    lane_numbers(&mut s, 8);
+    row_label(&mut s, 39, tr("group"));
+    row_label(&mut s, 70, tr("mask"));
+    for l in (0..32).filter(|&l| bit(ran, l)) {
+        let g = group_of(l);
+        let hl = h.is_some_and(|hl| bit(masks[l], hl) || hl == l);
+        s.el("g")
+            .class(&["cell", "group", if hl { "hl" } else { "" }]);
+        s.attr("data-row", "lanes").num("data-lane", l);
+        s.num("data-mask", masks[l]).num("data-group", g);
+        s.num("data-hover", l).open();
+        let mask = format!("{:#010x}", masks[l]);
+        s.title(&trf("lane {0}: mask {1} (group {2})", &[&l, &mask, &g]));
+        s.el("rect").num("x", x(l) - DX / 2 + 2).attr("y", "24");
+        s.num("width", DX - 4).attr("height", "22").attr("rx", "3");
+        s.attr("style", &format!("fill: hsl({} 70% 60%)", (g * 47) % 360))
+            .end();
+        s.text_el(
+            |s| {
+                s.num("x", x(l))
+                    .attr("y", "39")
+                    .attr("text-anchor", "middle");
+            },
+            &g.to_string(),
+        );
+        let turn = format!("translate({} 54) rotate(90)", x(l) - 4);
+        s.text_el(
+            |s| {
+                s.class(&["vertical"]).attr("transform", &turn);
+            },
+            &format!("{:08x}", masks[l]),
+        );
+        s.close("g");
+    }
     let name = format!(
         "MATCH.{}{}",
         op.name().to_ascii_uppercase(),
         if *wide { ".U64" } else { "" }
     );
     let args: [&dyn std::fmt::Display; 3] = [&name, &groups.len(), &yes_no(*all_equal)];
-    let caption = if groups.len() == 1 {
+    let text = if groups.len() == 1 {
         trf("{0}: {1} group · all equal: {2}", &args)
     } else {
         trf("{0}: {1} groups · all equal: {2}", &args)
     };
-    let body = html! {
-        <>
-            { lane_numbers(8) }
-            <text class="row-label" x={(X0 - 8).to_string()} y="39" text-anchor="end">{ tr("group") }</text>
-            <text class="row-label" x={(X0 - 8).to_string()} y="70" text-anchor="end">{ tr("mask") }</text>
-            { for cells }
-            <text class="caption" x={X0.to_string()} y="136">
-                { caption }
-            </text>
-        </>
-    };
-    svg(146, "match", body)
+    caption(&mut s, "caption", 136, &text);
+    svg(146, "match", s)
 }

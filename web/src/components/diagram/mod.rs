@@ -40,10 +40,16 @@ pub struct DiagramProps {
 #[function_component(Diagram)]
 pub fn diagram(p: &DiagramProps) -> Html {
     let _lang = crate::i18n::use_lang();
-    let hover = use_state(|| None::<usize>);
-    let on_hover = {
+    let hover = use_state_eq(|| None::<usize>);
+    // The element under the pointer names what it hovers in `data-hover`
+    // (see `draw`); anything else hovers nothing.
+    let on_over = {
         let hover = hover.clone();
-        Callback::from(move |l: Option<usize>| hover.set(l))
+        Callback::from(move |e: MouseEvent| hover.set(hover_key(&e)))
+    };
+    let on_leave = {
+        let hover = hover.clone();
+        Callback::from(move |_: MouseEvent| hover.set(None))
     };
     let Some(ev) = &p.event else {
         return html! {
@@ -55,7 +61,6 @@ pub fn diagram(p: &DiagramProps) -> Html {
     };
     let c = Ctx {
         hover: *hover,
-        on_hover,
         fmt: p.fmt,
     };
     let (kind, body) = match &ev.detail {
@@ -98,7 +103,8 @@ pub fn diagram(p: &DiagramProps) -> Html {
             </div>
             <div class="diagram" id="diagram" data-kind={kind} data-step={ev.step.to_string()} data-index={ev.index.to_string()}
                  data-lanes={ev.lanes.to_string()} data-active={ev.active.to_string()}
-                 tabindex="0" role="img" aria-label={describe::describe(ev, p.text.as_deref().unwrap_or(""), p.fmt)}>
+                 tabindex="0" role="img" aria-label={describe::describe(ev, p.text.as_deref().unwrap_or(""), p.fmt)}
+                 onmouseover={on_over} onmouseleave={on_leave}>
                 { body }
             </div>
             if !ev.warnings.is_empty() {
@@ -106,4 +112,12 @@ pub fn diagram(p: &DiagramProps) -> Html {
             }
         </section>
     }
+}
+
+/// The `data-hover` key of the element under the pointer (or of the
+/// nearest element around it that has one).
+fn hover_key(e: &MouseEvent) -> Option<usize> {
+    let target: web_sys::Element = e.target_dyn_into()?;
+    let el = target.closest("[data-hover]").ok()??;
+    el.get_attribute("data-hover")?.parse().ok()
 }

@@ -5,7 +5,11 @@ use crate::i18n::tr;
 use warpscope_core::sim::{EventDetail, StepEvent};
 use yew::prelude::*;
 
-/// The drawing of one step.
+/// Side of a matrix element.
+const CS: i32 = 34;
+
+/// The drawing of one step. The hover key of a result element is
+/// `2 * lane + half`.
 pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let EventDetail::Movm {
         src_lane,
@@ -15,55 +19,80 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover) = (c.hover, &c.on_hover);
-    // Element (r, c) of the 8x8 matrix lives in lane 4r + c/2, half c%2.
-    let cs = 34;
-    let pos = |lane: usize, half: usize| (lane / 4, 2 * (lane % 4) + half);
+    let h = c.hover;
     let hovered_src = h.map(|k| {
         let (l, hh) = (k / 2, k % 2);
         (src_lane[l][hh] as usize, src_half[l][hh] as usize)
     });
-    let matrix = |ox: i32, result: bool| {
-        let cells = (0..32).flat_map(|l| (0..2).map(move |hh| (l, hh))).map(|(l, hh)| {
-                    let (r, c) = pos(l, hh);
-                    let (sl, sh) = (src_lane[l][hh] as usize, src_half[l][hh] as usize);
-                    let key = l * 2 + hh;
-                    let hl = if result { h == Some(key) } else { hovered_src == Some((l, hh)) };
-                    let enter = on_hover.reform(move |_: MouseEvent| Some(key));
-                    let leave = on_hover.reform(|_: MouseEvent| None);
-                    let label = if result { format!("{sl}.{sh}") } else { format!("{l}.{hh}") };
-                    let undef = result && bit(*reads_inactive, l);
-                    let (ex, ey) = (ox + c as i32 * cs, 24 + r as i32 * cs);
-                    if result {
-                        html! {
-                            <g class={classes!("mcell", hl.then_some("hl"), undef.then_some("undef"))} data-lane={l.to_string()} data-half={hh.to_string()}
-                               data-src-lane={sl.to_string()} data-src-half={sh.to_string()} onmouseenter={enter} onmouseleave={leave}>
-                                <title>{ format!("lane {l} {} ← lane {sl} {}", half(hh), half(sh)) }</title>
-                                <rect x={ex.to_string()} y={ey.to_string()} width={(cs - 2).to_string()} height={(cs - 2).to_string()} />
-                                <text x={(ex + cs / 2 - 1).to_string()} y={(ey + cs / 2 + 4).to_string()} text-anchor="middle">{ label }</text>
-                            </g>
-                        }
-                    } else {
-                        html! {
-                            <g class={classes!("mcell", "src", hl.then_some("hl"))} data-lane={l.to_string()} data-half={hh.to_string()}>
-                                <rect x={ex.to_string()} y={ey.to_string()} width={(cs - 2).to_string()} height={(cs - 2).to_string()} />
-                                <text x={(ex + cs / 2 - 1).to_string()} y={(ey + cs / 2 + 4).to_string()} text-anchor="middle">{ label }</text>
-                            </g>
-                        }
-                    }
-                });
-        html! { <g>{ for cells }</g> }
+    let mut s = Svg::default();
+    let matrix = |s: &mut Svg, ox: i32, result: bool| {
+        s.el("g").open();
+        for (l, hh) in (0..32).flat_map(|l| (0..2).map(move |hh| (l, hh))) {
+            // Element (r, c) of the 8x8 matrix lives in lane 4r + c/2, half c%2.
+            let (r, c) = (l / 4, 2 * (l % 4) + hh);
+            let (sl, sh) = (src_lane[l][hh] as usize, src_half[l][hh] as usize);
+            let key = l * 2 + hh;
+            let (ex, ey) = (ox + c as i32 * CS, 24 + r as i32 * CS);
+            if result {
+                let hl = if h == Some(key) { "hl" } else { "" };
+                let undef = if bit(*reads_inactive, l) { "undef" } else { "" };
+                s.el("g").class(&["mcell", hl, undef]);
+                s.num("data-lane", l).num("data-half", hh);
+                s.num("data-src-lane", sl).num("data-src-half", sh);
+                s.num("data-hover", key).open();
+                s.title(&format!("lane {l} {} ← lane {sl} {}", half(hh), half(sh)));
+            } else {
+                let hl = if hovered_src == Some((l, hh)) {
+                    "hl"
+                } else {
+                    ""
+                };
+                s.el("g").class(&["mcell", "src", hl]);
+                s.num("data-lane", l).num("data-half", hh).open();
+            }
+            s.el("rect").num("x", ex).num("y", ey);
+            s.num("width", CS - 2).num("height", CS - 2).end();
+            let label = if result {
+                format!("{sl}.{sh}")
+            } else {
+                format!("{l}.{hh}")
+            };
+            s.text_el(
+                |s| {
+                    s.num("x", ex + CS / 2 - 1).num("y", ey + CS / 2 + 4);
+                    s.attr("text-anchor", "middle");
+                },
+                &label,
+            );
+            s.close("g");
+        }
+        s.close("g");
     };
-    let body = html! {
-        <>
-            <text class="caption" x={X0.to_string()} y="16">{ tr("source: element = lane.half (row = lane / 4)") }</text>
-            { matrix(X0, false) }
-            <text class="caption big" x={(X0 + 8 * cs + 30).to_string()} y="160">{ "→ᵀ" }</text>
-            <text class="caption" x={(X0 + 8 * cs + 90).to_string()} y="16">{ tr("result: element = the lane.half it came from") }</text>
-            { matrix(X0 + 8 * cs + 90, true) }
-        </>
-    };
-    svg(24 + 8 * 34 + 8, "movm", body)
+    caption(
+        &mut s,
+        "caption",
+        16,
+        tr("source: element = lane.half (row = lane / 4)"),
+    );
+    matrix(&mut s, X0, false);
+    s.text_el(
+        |s| {
+            s.class(&["caption", "big"])
+                .num("x", X0 + 8 * CS + 30)
+                .attr("y", "160");
+        },
+        "→ᵀ",
+    );
+    s.text_el(
+        |s| {
+            s.class(&["caption"])
+                .num("x", X0 + 8 * CS + 90)
+                .attr("y", "16");
+        },
+        tr("result: element = the lane.half it came from"),
+    );
+    matrix(&mut s, X0 + 8 * CS + 90, true);
+    svg(24 + 8 * CS + 8, "movm", s)
 }
 
 /// The name of half `h` of a lane's 32 bits.

@@ -9,21 +9,20 @@ use yew::prelude::*;
 /// The drawing of one step.
 pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let other = &ev.detail;
-    let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
-    let mut rows: Vec<Html> = vec![
-        lane_numbers(8),
-        lane_row(24, tr("active"), "active", h, on_hover, &|l| {
-            mask_cell(ev.active, u32::MAX, l, "✓", "·")
-        }),
-        lane_row(52, tr("ran"), "ran", h, on_hover, &|l| {
-            mask_cell(ran, ev.active, l, "✓", "✕")
-        }),
-    ];
+    let (h, fmt, ran) = (c.hover, c.fmt, ev.lanes);
+    let mut s = Svg::default();
+    lane_numbers(&mut s, 8);
+    lane_row(&mut s, 24, tr("active"), "active", h, &|l| {
+        mask_cell(ev.active, u32::MAX, l, "✓", "·")
+    });
+    lane_row(&mut s, 52, tr("ran"), "ran", h, &|l| {
+        mask_cell(ran, ev.active, l, "✓", "✕")
+    });
     let mut y = 80;
     let mut notes: Vec<String> = Vec::new();
     match other {
         EventDetail::Branch { taken, targets } => {
-            rows.push(lane_row(y, tr("jumped"), "taken", h, on_hover, &|l| {
+            lane_row(&mut s, y, tr("jumped"), "taken", h, &|l| {
                 let what = if bit(*taken, l) {
                     trf("jumps to {0}", &[&format!("{:#x}", targets[l])])
                 } else {
@@ -39,13 +38,13 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
                     title: trf("lane {0}: {1}", &[&l, &what]),
                     value: u8::from(bit(*taken, l)).to_string(),
                 })
-            }));
+            });
             y += 28;
         }
         EventDetail::Exit { exited } => {
-            rows.push(lane_row(y, tr("exited"), "exited", h, on_hover, &|l| {
+            lane_row(&mut s, y, tr("exited"), "exited", h, &|l| {
                 mask_cell(*exited, ev.active, l, "✕", "·")
-            }));
+            });
             y += 28;
         }
         EventDetail::Bssy { barrier, mask } => {
@@ -73,36 +72,43 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     }
     for w in &ev.writes {
         let name = w.loc.name();
-        match w.new {
-            Value::Lanes(vals) => {
-                let lanes = w.lanes;
-                let label: &'static str = "written";
-                rows.push(html! {
-                            <g data-reg={name.clone()}>
-                                { lane_row(y, &name, label, h, on_hover, &|l| bit(lanes, l).then(|| Cell {
-                                    class: "val", text: fmt.show(vals[l]),
-                                    title: format!("{name} lane {l} = {}\n{}", fmt.show(vals[l]), all_formats(vals[l])), value: vals[l].to_string() })) }
-                            </g>
-                        });
-                y += 28;
+        let (lanes, nm) = (w.lanes, name.as_str());
+        let cell: &dyn Fn(usize) -> Option<Cell> = match w.new {
+            Value::Lanes(vals) => &move |l| {
+                bit(lanes, l).then(|| Cell {
+                    class: "val",
+                    text: fmt.show(vals[l]),
+                    title: format!(
+                        "{nm} lane {l} = {}\n{}",
+                        fmt.show(vals[l]),
+                        all_formats(vals[l])
+                    ),
+                    value: vals[l].to_string(),
+                })
+            },
+            Value::Mask(m) => &move |l| {
+                bit(lanes, l)
+                    .then(|| mask_cell(m, u32::MAX, l, "1", "0"))
+                    .flatten()
+            },
+            Value::Scalar(v) => {
+                notes.push(format!("{name} = {}", fmt.show(v)));
+                continue;
             }
-            Value::Mask(m) => {
-                let lanes = w.lanes;
-                rows.push(html! {
-                            <g data-reg={name.clone()}>
-                                { lane_row(y, &name, "written", h, on_hover, &|l| bit(lanes, l).then(|| mask_cell(m, u32::MAX, l, "1", "0")).flatten()) }
-                            </g>
-                        });
-                y += 28;
+            Value::Bool(b) => {
+                notes.push(format!("{name} = {}", yes_no(b)));
+                continue;
             }
-            Value::Scalar(v) => notes.push(format!("{name} = {}", fmt.show(v))),
-            Value::Bool(b) => notes.push(format!("{name} = {}", yes_no(b))),
-        }
+        };
+        s.el("g").attr("data-reg", &name).open();
+        lane_row(&mut s, y, &name, "written", h, cell);
+        s.close("g");
+        y += 28;
     }
     if ev.writes.is_empty() {
         notes.push(tr("no register written").into());
     }
     let note_y = y + 18;
-    rows.push(html! { <text class="caption" x={X0.to_string()} y={note_y.to_string()}>{ notes.join(" · ") }</text> });
-    svg(note_y + 12, "plain", rows.into_iter().collect::<Html>())
+    caption(&mut s, "caption", note_y, &notes.join(" · "));
+    svg(note_y + 12, "plain", s)
 }

@@ -17,30 +17,61 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover, ran) = (c.hover, &c.on_hover, ev.lanes);
+    let (h, ran) = (c.hover, ev.lanes);
     // Signed data read as unsigned would show -1 as 4294967295.
     let fmt = match (dtype, c.fmt) {
         (IntType::S32, Fmt::Unsigned) => Fmt::Signed,
         (_, f) => f,
     };
     let rx = X0 + 16 * DX;
-    let lines = (0..32).filter(|&l| bit(ran, l)).map(|l| {
-                let class = classes!("flow", h.map(|hl| if hl == l { "hl" } else { "dim" }));
-                html! { <line {class} x1={x(l).to_string()} y1="54" x2={rx.to_string()} y2="104" data-lane={l.to_string()} /> }
-            });
-    let body = html! {
-        <>
-            { lane_numbers(8) }
-            <g class="flows">{ for lines }</g>
-            { lane_row(26, tr("input"), "input", h, on_hover, &|l| bit(ran, l).then(|| Cell {
-                class: "val", text: fmt.show(inputs[l]),
-                title: format!("lane {l} Ra = {}\n{}", fmt.show(inputs[l]), all_formats(inputs[l])), value: inputs[l].to_string() })) }
-            <g class="result" data-result={result.to_string()}>
-                <rect x={(rx - 90).to_string()} y="104" width="180" height="28" rx="4" />
-                <text x={rx.to_string()} y="123" text-anchor="middle">{ format!("{}.{} = {}", op.name().to_ascii_uppercase(), dtype.name().to_ascii_uppercase(), fmt.show(*result)) }</text>
-                <title>{ all_formats(*result) }</title>
-            </g>
-        </>
-    };
-    svg(142, "redux", body)
+    let mut s = Svg::default();
+    lane_numbers(&mut s, 8);
+    s.el("g").class(&["flows"]).open();
+    for l in (0..32).filter(|&l| bit(ran, l)) {
+        let hl = h.map_or("", |hl| if hl == l { "hl" } else { "dim" });
+        s.el("line")
+            .class(&["flow", hl])
+            .num("x1", x(l))
+            .attr("y1", "54");
+        s.num("x2", rx).attr("y2", "104").num("data-lane", l).end();
+    }
+    s.close("g");
+    lane_row(&mut s, 26, tr("input"), "input", h, &|l| {
+        bit(ran, l).then(|| Cell {
+            class: "val",
+            text: fmt.show(inputs[l]),
+            title: format!(
+                "lane {l} Ra = {}\n{}",
+                fmt.show(inputs[l]),
+                all_formats(inputs[l])
+            ),
+            value: inputs[l].to_string(),
+        })
+    });
+    s.el("g")
+        .class(&["result"])
+        .num("data-result", *result)
+        .open();
+    s.el("rect")
+        .num("x", rx - 90)
+        .attr("y", "104")
+        .attr("width", "180");
+    s.attr("height", "28").attr("rx", "4").end();
+    let text = format!(
+        "{}.{} = {}",
+        op.name().to_ascii_uppercase(),
+        dtype.name().to_ascii_uppercase(),
+        fmt.show(*result)
+    );
+    s.text_el(
+        |s| {
+            s.num("x", rx)
+                .attr("y", "123")
+                .attr("text-anchor", "middle");
+        },
+        &text,
+    );
+    s.title(&all_formats(*result));
+    s.close("g");
+    svg(142, "redux", s)
 }

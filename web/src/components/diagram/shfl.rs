@@ -23,7 +23,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover, fmt, ran) = (c.hover, &c.on_hover, c.fmt, ev.lanes);
+    let (h, fmt, ran) = (c.hover, c.fmt, ev.lanes);
     // Segments: runs of participating lanes with the same first lane.
     let mut segs = Vec::new();
     let mut l = 0;
@@ -39,46 +39,23 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         segs.push((s, l));
         l += 1;
     }
-    let shade = segs.iter().enumerate().map(|(k, &(s, e))| {
-                html! {
-                    <rect class={if k % 2 == 0 { "seg a" } else { "seg b" }} data-segment={min_lane[s].to_string()}
-                          x={(x(s) - DX / 2).to_string()} y="22" width={((e - s + 1) as i32 * DX).to_string()} height="170" rx="4">
-                        <title>{ trf("segment lanes {0}..{1} (segmask {2})", &[&s, &e, &format!("{:#x}", segmask[s])]) }</title>
-                    </rect>
-                }
-            });
+    let mut s = Svg::default();
+    for (k, &(a, e)) in segs.iter().enumerate() {
+        s.el("rect")
+            .class(&["seg", if k % 2 == 0 { "a" } else { "b" }]);
+        s.num("data-segment", min_lane[a]).num("x", x(a) - DX / 2);
+        s.attr("y", "22").num("width", (e - a + 1) as i32 * DX);
+        s.attr("height", "170").attr("rx", "4").open();
+        let segmask = format!("{:#x}", segmask[a]);
+        s.title(&trf(
+            "segment lanes {0}..{1} (segmask {2})",
+            &[&a, &e, &segmask],
+        ));
+        s.close("rect");
+    }
     let related =
         |l: usize| h.is_none_or(|hl| hl == l || src_lane[l] as usize == hl && bit(ran, l));
-    let arrows = (0..32).filter(|&l| bit(ran, l)).map(|l| {
-                let src = src_lane[l] as usize;
-                let ok = bit(*valid, l);
-                let undef = bit(*reads_inactive, l);
-                let class = classes!(
-                    "arrow",
-                    (!ok).then_some("invalid"),
-                    undef.then_some("undef"),
-                    h.map(|_| if related(l) { "hl" } else { "dim" }),
-                );
-                let title = format!(
-                    "lane {l} ← lane {src}: {}{}\nb = {}, c = {:#x}, segmask = {:#x}, maxLane = {}",
-                    if ok { tr("valid") } else { tr("invalid (keeps its own value, pu = false)") },
-                    if undef { tr(", lane not participating: value undefined") } else { "" },
-                    bval[l], cval[l], segmask[l], max_lane[l]
-                );
-                let (x1, x2) = (x(src), x(l));
-                let d = if ok {
-                    format!("M {x1} 56 C {x1} 110, {x2} 100, {x2} 148")
-                } else {
-                    format!("M {x2} 56 L {x2} 148")
-                };
-                html! {
-                    <path {class} d={d} marker-end="url(#arrowhead)" data-src={src.to_string()} data-dst={l.to_string()}
-                          data-valid={ok.to_string()} data-undef={undef.to_string()}>
-                        <title>{ title }</title>
-                    </path>
-                }
-            });
-    let top = lane_row(32, tr("Ra from"), "src", h, on_hover, &|l| {
+    lane_row(&mut s, 32, tr("Ra from"), "src", h, &|l| {
         Some(Cell {
             class: if bit(ran, l) { "on" } else { "off" },
             text: l.to_string(),
@@ -86,7 +63,50 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let bottom = lane_row(150, tr("Rd of"), "dst", h, on_hover, &|l| {
+    s.el("g").class(&["arrows"]).open();
+    for l in (0..32).filter(|&l| bit(ran, l)) {
+        let src = src_lane[l] as usize;
+        let ok = bit(*valid, l);
+        let undef = bit(*reads_inactive, l);
+        let title = format!(
+            "lane {l} ← lane {src}: {}{}\nb = {}, c = {:#x}, segmask = {:#x}, maxLane = {}",
+            if ok {
+                tr("valid")
+            } else {
+                tr("invalid (keeps its own value, pu = false)")
+            },
+            if undef {
+                tr(", lane not participating: value undefined")
+            } else {
+                ""
+            },
+            bval[l],
+            cval[l],
+            segmask[l],
+            max_lane[l]
+        );
+        let (x1, x2) = (x(src), x(l));
+        let d = if ok {
+            format!("M {x1} 56 C {x1} 110, {x2} 100, {x2} 148")
+        } else {
+            format!("M {x2} 56 L {x2} 148")
+        };
+        s.el("path").class(&[
+            "arrow",
+            if ok { "" } else { "invalid" },
+            if undef { "undef" } else { "" },
+            h.map_or("", |_| if related(l) { "hl" } else { "dim" }),
+        ]);
+        s.attr("d", &d).attr("marker-end", "url(#arrowhead)");
+        s.num("data-src", src).num("data-dst", l);
+        s.attr("data-valid", if ok { "true" } else { "false" });
+        s.attr("data-undef", if undef { "true" } else { "false" })
+            .open();
+        s.title(&title);
+        s.close("path");
+    }
+    s.close("g");
+    lane_row(&mut s, 150, tr("Rd of"), "dst", h, &|l| {
         Some(Cell {
             class: if !bit(ran, l) {
                 "off"
@@ -100,7 +120,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
             value: l.to_string(),
         })
     });
-    let vals = lane_row(176, tr("value"), "values", h, on_hover, &|l| {
+    lane_row(&mut s, 176, tr("value"), "values", h, &|l| {
         bit(ran, l).then(|| Cell {
             class: if bit(*reads_inactive, l) {
                 "undef"
@@ -129,18 +149,6 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         "{0}: {1} valid, {2} invalid (pu = false, keep own value){3}",
         &args,
     );
-    svg(
-        210,
-        "shfl",
-        html! {
-            <>
-                { for shade }
-                { top }
-                <g class="arrows">{ for arrows }</g>
-                { bottom }
-                { vals }
-                <text class="caption" x={X0.to_string()} y="16">{ legend }</text>
-            </>
-        },
-    )
+    caption(&mut s, "caption", 16, &legend);
+    svg(210, "shfl", s)
 }

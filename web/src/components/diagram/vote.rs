@@ -16,21 +16,39 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     else {
         return Html::default();
     };
-    let (h, on_hover, ran) = (c.hover, &c.on_hover, ev.lanes);
-    let body = html! {
-        <>
-            { lane_numbers(8) }
-            { lane_row(24, tr("ran"), "ran", h, on_hover, &|l| mask_cell(ran, u32::MAX, l, "✓", "·")) }
-            { lane_row(52, tr("input"), "input", h, on_hover, &|l| mask_cell(*inputs, ran, l, "1", "0")) }
-            { lane_row(80, tr("ballot bit"), "ballot", h, on_hover, &|l| {
-                let b = bit(*ballot, l);
-                Some(Cell { class: if b { "one" } else { "zero" }, text: u8::from(b).to_string(),
-                    title: trf("ballot bit {0} = {1}", &[&l, &u8::from(b)]), value: u8::from(b).to_string() })
-            }) }
-            <text class="caption big" x={X0.to_string()} y="130" data-ballot={ballot.to_string()} data-result={result.to_string()}>
-                { trf("ballot = {0}   {1} → {2}", &[&format!("{ballot:#010x}"), &op.name().to_ascii_uppercase(), result]) }
-            </text>
-        </>
-    };
-    svg(142, "vote", body)
+    let (h, ran) = (c.hover, ev.lanes);
+    let mut s = Svg::default();
+    lane_numbers(&mut s, 8);
+    lane_row(&mut s, 24, tr("ran"), "ran", h, &|l| {
+        mask_cell(ran, u32::MAX, l, "✓", "·")
+    });
+    lane_row(&mut s, 52, tr("input"), "input", h, &|l| {
+        mask_cell(*inputs, ran, l, "1", "0")
+    });
+    lane_row(&mut s, 80, tr("ballot bit"), "ballot", h, &|l| {
+        let b = u8::from(bit(*ballot, l));
+        Some(Cell {
+            class: if b == 1 { "one" } else { "zero" },
+            text: b.to_string(),
+            title: trf("ballot bit {0} = {1}", &[&l, &b]),
+            value: b.to_string(),
+        })
+    });
+    let text = trf(
+        "ballot = {0}   {1} → {2}",
+        &[
+            &format!("{ballot:#010x}"),
+            &op.name().to_ascii_uppercase(),
+            result,
+        ],
+    );
+    s.text_el(
+        |s| {
+            s.class(&["caption", "big"]).num("x", X0).attr("y", "130");
+            s.num("data-ballot", *ballot);
+            s.attr("data-result", if *result { "true" } else { "false" });
+        },
+        &text,
+    );
+    svg(142, "vote", s)
 }
