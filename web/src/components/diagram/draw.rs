@@ -9,7 +9,7 @@
 //! the pointer (see the pane's `mouseover` handler).
 
 use crate::i18n::{tr, trf};
-use crate::state::Fmt;
+use crate::state::{all_formats, Fmt};
 use std::fmt::Write;
 use yew::prelude::*;
 
@@ -220,6 +220,17 @@ pub struct Cell {
     pub title: String,
     /// `data-value`.
     pub value: String,
+}
+
+/// A cell showing value `v` in format `fmt`, titled `what = v` in that
+/// format and then in all of them.
+pub fn value_cell(fmt: Fmt, what: &str, v: u32) -> Cell {
+    Cell {
+        class: "val",
+        text: fmt.show(v),
+        title: format!("{what} = {}\n{}", fmt.show(v), all_formats(v)),
+        value: v.to_string(),
+    }
 }
 
 /// A row of 32 lane cells at height `y` with a label on the left; each

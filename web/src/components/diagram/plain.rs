@@ -2,7 +2,6 @@
 
 use super::draw::*;
 use crate::i18n::{tr, trf};
-use crate::state::all_formats;
 use warpscope_core::sim::{EventDetail, StepEvent, Value};
 use yew::prelude::*;
 
@@ -74,18 +73,9 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         let name = w.loc.name();
         let (lanes, nm) = (w.lanes, name.as_str());
         let cell: &dyn Fn(usize) -> Option<Cell> = match w.new {
-            Value::Lanes(vals) => &move |l| {
-                bit(lanes, l).then(|| Cell {
-                    class: "val",
-                    text: fmt.show(vals[l]),
-                    title: format!(
-                        "{nm} lane {l} = {}\n{}",
-                        fmt.show(vals[l]),
-                        all_formats(vals[l])
-                    ),
-                    value: vals[l].to_string(),
-                })
-            },
+            Value::Lanes(vals) => {
+                &move |l| bit(lanes, l).then(|| value_cell(fmt, &format!("{nm} lane {l}"), vals[l]))
+            }
             Value::Mask(m) => &move |l| {
                 bit(lanes, l)
                     .then(|| mask_cell(m, u32::MAX, l, "1", "0"))

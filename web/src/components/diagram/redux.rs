@@ -37,16 +37,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     }
     s.close("g");
     lane_row(&mut s, 26, tr("input"), "input", h, &|l| {
-        bit(ran, l).then(|| Cell {
-            class: "val",
-            text: fmt.show(inputs[l]),
-            title: format!(
-                "lane {l} Ra = {}\n{}",
-                fmt.show(inputs[l]),
-                all_formats(inputs[l])
-            ),
-            value: inputs[l].to_string(),
-        })
+        bit(ran, l).then(|| value_cell(fmt, &format!("lane {l} Ra"), inputs[l]))
     });
     s.el("g")
         .class(&["result"])
