@@ -16,6 +16,7 @@ pub mod export;
 pub mod highlight;
 pub mod i18n;
 pub mod markdown;
+pub mod markup;
 pub mod persist;
 pub mod ptr;
 pub mod puzzle;

@@ -1,16 +1,14 @@
-//! What every lane diagram is drawn with: an SVG text writer, the lane
-//! columns, a row of 32 lane cells, the SVG frame with its arrowhead.
+//! What every lane diagram is drawn with: the lane columns, a row of 32
+//! lane cells, the SVG frame with its arrowhead.
 //!
-//! A diagram is written as SVG text and handed to the page whole
-//! ([`svg`]): one parse per step instead of a virtual tree of several
-//! hundred nodes diffed node by node, and a fraction of the code that one
-//! `html!` tree per family compiles to. Elements that react to the
-//! pointer carry `data-hover`; the pane reads it from the element under
-//! the pointer (see the pane's `mouseover` handler).
+//! A diagram is written as SVG text ([`Markup`]) and handed to the page
+//! whole ([`svg`]). Elements that react to the pointer carry
+//! `data-hover`; the pane reads it from the element under the pointer
+//! (see the pane's `mouseover` handler).
 
 use crate::i18n::{tr, trf};
+pub use crate::markup::Markup;
 use crate::state::{all_formats, Fmt};
-use std::fmt::Write;
 use yew::prelude::*;
 
 /// What a family's drawing needs besides the event.
@@ -38,125 +36,8 @@ pub fn bit(m: u32, l: usize) -> bool {
     m >> l & 1 == 1
 }
 
-/// SVG markup being written. An element is started with [`Svg::el`],
-/// given its attributes, then either ended empty ([`Svg::end`]) or opened
-/// ([`Svg::open`]), filled and closed ([`Svg::close`]). Text and
-/// attribute values are escaped.
-#[derive(Default)]
-pub struct Svg(String);
-
-impl Svg {
-    /// Starts element `tag` (attributes follow).
-    pub fn el(&mut self, tag: &str) -> &mut Svg {
-        self.0.push('<');
-        self.0.push_str(tag);
-        self
-    }
-
-    /// Attribute `name="value"`.
-    pub fn attr(&mut self, name: &str, value: &str) -> &mut Svg {
-        self.0.push(' ');
-        self.0.push_str(name);
-        self.0.push_str("=\"");
-        self.escaped(value);
-        self.0.push('"');
-        self
-    }
-
-    /// Attribute `name` with a number as its value.
-    pub fn num(&mut self, name: &str, value: impl Num) -> &mut Svg {
-        self.number(name, value.wide())
-    }
-
-    fn number(&mut self, name: &str, value: i64) -> &mut Svg {
-        let _ = write!(self.0, " {name}=\"{value}\"");
-        self
-    }
-
-    /// The `class` attribute: the non-empty names of `names`.
-    pub fn class(&mut self, names: &[&str]) -> &mut Svg {
-        self.0.push_str(" class=\"");
-        let mut first = true;
-        for n in names.iter().filter(|n| !n.is_empty()) {
-            if !first {
-                self.0.push(' ');
-            }
-            first = false;
-            self.escaped(n);
-        }
-        self.0.push('"');
-        self
-    }
-
-    /// Ends the start tag: content follows.
-    pub fn open(&mut self) -> &mut Svg {
-        self.0.push('>');
-        self
-    }
-
-    /// Ends an element without content.
-    pub fn end(&mut self) {
-        self.0.push_str("/>");
-    }
-
-    /// Closes element `tag`.
-    pub fn close(&mut self, tag: &str) {
-        self.0.push_str("</");
-        self.0.push_str(tag);
-        self.0.push('>');
-    }
-
-    /// Text content.
-    pub fn text(&mut self, text: &str) -> &mut Svg {
-        self.escaped(text);
-        self
-    }
-
-    /// A `<title>` (the hover text of the element it is in).
-    pub fn title(&mut self, text: &str) {
-        self.el("title").open().text(text).close("title");
-    }
-
-    /// A `<text>` element whose attributes `attrs` writes, holding `text`.
-    pub fn text_el(&mut self, attrs: impl FnOnce(&mut Svg), text: &str) {
-        self.el("text");
-        attrs(self);
-        self.open().text(text).close("text");
-    }
-
-    fn escaped(&mut self, s: &str) {
-        for c in s.chars() {
-            match c {
-                '&' => self.0.push_str("&amp;"),
-                '<' => self.0.push_str("&lt;"),
-                '>' => self.0.push_str("&gt;"),
-                '"' => self.0.push_str("&quot;"),
-                c => self.0.push(c),
-            }
-        }
-    }
-}
-
-/// The integers an attribute may hold (not `bool`: a flag is written as
-/// `true`/`false` or `1`/`0` as its attribute documents).
-pub trait Num {
-    /// The value as an `i64`.
-    fn wide(self) -> i64;
-}
-
-macro_rules! num {
-    ($($t:ty),*) => {$(
-        impl Num for $t {
-            fn wide(self) -> i64 {
-                self as i64
-            }
-        }
-    )*};
-}
-num!(u8, u32, i32, usize);
-
 /// A row label at the left, its baseline at `y`.
-pub fn row_label(s: &mut Svg, y: i32, label: &str) {
+pub fn row_label(s: &mut Markup, y: i32, label: &str) {
     s.text_el(
         |s| {
             s.class(&["row-label"])
@@ -169,7 +50,7 @@ pub fn row_label(s: &mut Svg, y: i32, label: &str) {
 }
 
 /// A caption (`class`) at the left, its baseline at `y`.
-pub fn caption(s: &mut Svg, class: &str, y: i32, text: &str) {
+pub fn caption(s: &mut Markup, class: &str, y: i32, text: &str) {
     s.text_el(
         |s| {
             s.class(&[class]).num("x", X0).num("y", y);
@@ -181,7 +62,7 @@ pub fn caption(s: &mut Svg, class: &str, y: i32, text: &str) {
 /// A cell's box and its text, whole, centred on `cx` at `y`: up to 3
 /// characters large, up to 5 small, longer ones in lines of 5 (up to 10)
 /// or of 6 in a smaller size.
-fn cell_text(s: &mut Svg, cx: i32, y: i32, text: &str) {
+fn cell_text(s: &mut Markup, cx: i32, y: i32, text: &str) {
     let chars: Vec<char> = text.chars().collect();
     let n = chars.len();
     if n <= 5 {
@@ -204,7 +85,7 @@ fn cell_text(s: &mut Svg, cx: i32, y: i32, text: &str) {
         let sign = if dy < 0 { "-" } else { "" };
         let line: String = line.iter().collect();
         s.el("tspan").num("x", cx);
-        let _ = write!(s.0, " dy=\"{sign}{}.{}\"", dy.abs() / 10, dy.abs() % 10);
+        s.attr("dy", &format!("{sign}{}.{}", dy.abs() / 10, dy.abs() % 10));
         s.open().text(&line).close("tspan");
     }
     s.close("text");
@@ -236,7 +117,7 @@ pub fn value_cell(fmt: Fmt, what: &str, v: u32) -> Cell {
 /// A row of 32 lane cells at height `y` with a label on the left; each
 /// cell hovers its lane.
 pub fn lane_row(
-    s: &mut Svg,
+    s: &mut Markup,
     y: i32,
     label: &str,
     row: &str,
@@ -260,7 +141,7 @@ pub fn lane_row(
 }
 
 /// A cell's rounded box centred on `cx` with its top at `y`.
-fn cell_rect(s: &mut Svg, cx: i32, y: i32) {
+fn cell_rect(s: &mut Markup, cx: i32, y: i32) {
     s.el("rect").num("x", cx - DX / 2 + 2).num("y", y);
     s.num("width", DX - 4)
         .attr("height", "22")
@@ -269,7 +150,7 @@ fn cell_rect(s: &mut Svg, cx: i32, y: i32) {
 }
 
 /// Opens a cell's `<text>` (with a size `class` for long texts).
-fn cell_text_open(s: &mut Svg, cx: i32, y: i32, class: &str) {
+fn cell_text_open(s: &mut Markup, cx: i32, y: i32, class: &str) {
     s.el("text")
         .num("x", cx)
         .num("y", y + 15)
@@ -282,14 +163,14 @@ fn cell_text_open(s: &mut Svg, cx: i32, y: i32, class: &str) {
 
 /// A cell's box centred on `cx` with its top at `y`, and its text (with
 /// a size `class` for long texts).
-pub fn cell_box(s: &mut Svg, cx: i32, y: i32, class: &str, text: &str) {
+pub fn cell_box(s: &mut Markup, cx: i32, y: i32, class: &str, text: &str) {
     cell_rect(s, cx, y);
     cell_text_open(s, cx, y, class);
     s.text(text).close("text");
 }
 
 /// The row of lane numbers at height `y`.
-pub fn lane_numbers(s: &mut Svg, y: i32) {
+pub fn lane_numbers(s: &mut Markup, y: i32) {
     s.el("g").class(&["lane-numbers"]).open();
     row_label(s, y + 10, "lane");
     for l in 0..32 {
@@ -309,8 +190,8 @@ pub fn lane_numbers(s: &mut Svg, y: i32) {
 /// The SVG frame of a diagram around `body`, as the page shows it.
 /// Screen readers get the text alternative of the diagram's container
 /// ([`super::describe`]) instead.
-pub fn svg(height: i32, kind: &str, body: Svg) -> Html {
-    let mut s = Svg::default();
+pub fn svg(height: i32, kind: &str, body: Markup) -> Html {
+    let mut s = Markup::default();
     s.el("svg").class(&["diagram-svg"]);
     s.attr("data-kind", kind)
         .attr("viewBox", &format!("0 0 {W} {height}"))
@@ -318,13 +199,13 @@ pub fn svg(height: i32, kind: &str, body: Svg) -> Html {
     s.attr("preserveAspectRatio", "xMinYMin meet")
         .attr("aria-hidden", "true")
         .open();
-    s.0.push_str(concat!(
+    s.raw(concat!(
         r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">"#,
         r#"<path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"/></marker></defs>"#
     ));
-    s.0.push_str(&body.0);
+    s.raw(body.as_str());
     s.close("svg");
-    Html::from_html_unchecked(AttrValue::from(s.0))
+    s.into_html()
 }
 
 /// A cell showing lane `l` of mask `m` among the lanes of `part`.

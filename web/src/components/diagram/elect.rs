@@ -11,7 +11,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         return Html::default();
     };
     let h = c.hover;
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     lane_numbers(&mut s, 8);
     lane_row(&mut s, 24, tr("candidate"), "candidate", h, &|l| {
         mask_cell(*candidates, u32::MAX, l, "✓", "·")

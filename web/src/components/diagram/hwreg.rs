@@ -23,7 +23,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
     let in_range = |b: u32| b >= o && b < o + sz;
     let bx = |b: u32| X0 + (31 - b as i32) * DX + DX / 2;
     let bits_row =
-        |s: &mut Svg, y: i32, row: &str, label: &str, v: u32, hl: &dyn Fn(u32) -> bool| {
+        |s: &mut Markup, y: i32, row: &str, label: &str, v: u32, hl: &dyn Fn(u32) -> bool| {
             s.el("g").class(&["lane-row"]).attr("data-row", row).open();
             row_label(s, y + 15, label);
             for b in (0..32u32).rev() {
@@ -52,7 +52,7 @@ pub fn view(ev: &StepEvent, _: &Ctx) -> Html {
         dst.unwrap_or_else(|| "sD".into())
     };
     let (reg_y, val_y) = if *write { (96, 30) } else { (30, 96) };
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     s.el("g").num("data-hwreg-id", *id).num("data-offset", o);
     s.num("data-size", sz)
         .attr("data-write", if *write { "true" } else { "false" });

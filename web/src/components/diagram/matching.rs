@@ -24,7 +24,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         }
     }
     let group_of = |l: usize| groups.iter().position(|&g| g == masks[l]).unwrap_or(0);
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     lane_numbers(&mut s, 8);
     row_label(&mut s, 39, tr("group"));
     row_label(&mut s, 70, tr("mask"));

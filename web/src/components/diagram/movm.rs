@@ -24,8 +24,8 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         let (l, hh) = (k / 2, k % 2);
         (src_lane[l][hh] as usize, src_half[l][hh] as usize)
     });
-    let mut s = Svg::default();
-    let matrix = |s: &mut Svg, ox: i32, result: bool| {
+    let mut s = Markup::default();
+    let matrix = |s: &mut Markup, ox: i32, result: bool| {
         s.el("g").open();
         for (l, hh) in (0..32).flat_map(|l| (0..2).map(move |hh| (l, hh))) {
             // Element (r, c) of the 8x8 matrix lives in lane 4r + c/2, half c%2.

@@ -33,7 +33,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let focus = h
         .filter(|&l| bit(ran, l))
         .or_else(|| (0..32).find(|&l| bit(ran, l)));
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     s.el("g").num("data-p2r-byte", k);
     s.attr("data-p2r-cc", if *cc { "true" } else { "false" })
         .open();
@@ -120,7 +120,7 @@ struct Focus<'a> {
 
 /// The bit detail of the focus lane: source bit i → Rd bit 8k + i where
 /// the mask bit is set.
-fn detail(s: &mut Svg, f: &Focus) {
+fn detail(s: &mut Markup, f: &Focus) {
     let Focus {
         lane: l,
         k,

@@ -9,7 +9,7 @@ use yew::prelude::*;
 pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let other = &ev.detail;
     let (h, fmt, ran) = (c.hover, c.fmt, ev.lanes);
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     lane_numbers(&mut s, 8);
     lane_row(&mut s, 24, tr("active"), "active", h, &|l| {
         mask_cell(ev.active, u32::MAX, l, "✓", "·")

@@ -24,7 +24,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         (_, f) => f,
     };
     let rx = X0 + 16 * DX;
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     lane_numbers(&mut s, 8);
     s.el("g").class(&["flows"]).open();
     for l in (0..32).filter(|&l| bit(ran, l)) {

@@ -39,7 +39,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         segs.push((s, l));
         l += 1;
     }
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     for (k, &(a, e)) in segs.iter().enumerate() {
         s.el("rect")
             .class(&["seg", if k % 2 == 0 { "a" } else { "b" }]);

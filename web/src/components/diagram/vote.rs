@@ -17,7 +17,7 @@ pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
         return Html::default();
     };
     let (h, ran) = (c.hover, ev.lanes);
-    let mut s = Svg::default();
+    let mut s = Markup::default();
     lane_numbers(&mut s, 8);
     lane_row(&mut s, 24, tr("ran"), "ran", h, &|l| {
         mask_cell(ran, u32::MAX, l, "✓", "·")
