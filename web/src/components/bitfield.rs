@@ -17,6 +17,7 @@
 //! `warpscope_core::spec::builtin::parts` names them, under the field.
 
 use crate::i18n::{tr, trf};
+use crate::markup::Markup;
 use crate::state::{group_hex, Assembled, Ptr};
 use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::disasm;
@@ -203,10 +204,15 @@ struct Cell {
 /// A field's name as its span shows it: on one line where it fits (about
 /// three characters a bit), else in two short lines (`pg.` over `not`),
 /// so that a 1-bit field's name is never cut.
-fn field_label(name: &str, bits: usize) -> Html {
+fn field_label(m: &mut Markup, name: &str, bits: usize) {
     let chars = name.chars().count();
     if chars <= 3 * bits {
-        return html! { <span class="fld-name">{ name }</span> };
+        m.el("span")
+            .class(&["fld-name"])
+            .open()
+            .text(name)
+            .close("span");
+        return;
     }
     let mid = name
         .char_indices()
@@ -219,7 +225,12 @@ fn field_label(name: &str, bits: usize) -> Html {
                 .map_or(name.len(), |(i, _)| i)
         });
     let (a, b) = name.split_at(mid);
-    html! { <span class="fld-name tight">{ a }<br />{ b }</span> }
+    m.el("span")
+        .class(&["fld-name", "tight"])
+        .open()
+        .text(a)
+        .raw("<br>");
+    m.text(b).close("span");
 }
 
 /// A field's value as the decoder writes it, with its default mark in
@@ -256,46 +267,134 @@ fn fld_title(f: &FieldView) -> String {
 
 /// One row of bits, most significant first, with field spans above, bit
 /// numbers below and, for packed operands, their parts. `row` names the
-/// row for tools (`data-row`), `label` is what the reader sees.
+/// row for tools (`data-row`), `label` is what the reader sees. A bit of
+/// the instruction word carries `data-bit`: a click on it flips it (see
+/// [`bit_clicked`]).
 fn bit_row(
+    m: &mut Markup,
     (row, label): (&str, &str),
     cells: &[Cell],
     fields: &[FieldView],
     ctl_base: Option<u32>,
-    word: Word,
-    on_word: &Callback<Word>,
-) -> Html {
+) {
     let n = cells.len();
-    let col = |i: usize| i + 1;
-    let mut spans: Vec<Html> = Vec::new();
-    let mut parts: Vec<Html> = Vec::new();
+    let (spans, parts, has_parts) = spans_and_parts(cells, fields, ctl_base);
+    m.el("div")
+        .class(&["bitrow"])
+        .attr("style", &format!("--cols: {n}"));
+    m.attr("data-row", row).open();
+    if !label.is_empty() {
+        m.el("div")
+            .class(&["row-label"])
+            .open()
+            .text(label)
+            .close("div");
+    }
+    m.raw("<div class=\"bitgrid fields\">");
+    m.raw(spans.as_str());
+    m.raw("</div><div class=\"bitgrid bits\">");
+    for c in cells {
+        let (role, what) = match &c.owner {
+            Owner::Field(k) => (
+                format!("role-{}", role_name(fields[*k].role)),
+                trf("of {0}", &[&fields[*k].name]),
+            ),
+            Owner::Slot(l, _) => (String::new(), trf("of {0} (read only here)", &[l])),
+            Owner::Unused => (String::new(), tr("unused").to_string()),
+        };
+        m.el("div").class(&[
+            if c.word_bit.is_some() { "bit" } else { "cbit" },
+            if c.value == 1 { "one" } else { "zero" },
+            if matches!(c.owner, Owner::Unused) {
+                "unused"
+            } else {
+                ""
+            },
+            if matches!(c.owner, Owner::Slot(..)) {
+                "other-slot"
+            } else {
+                ""
+            },
+            &role,
+            if c.changed { "changed" } else { "" },
+        ]);
+        let title = match c.word_bit {
+            Some(bit) => {
+                m.num("data-bit", bit);
+                trf("bit {0} {1} (click to flip)", &[&c.num, &what])
+            }
+            None => trf("bit {0} {1}", &[&c.num, &what]),
+        };
+        if ctl_base.is_some() {
+            m.num("data-cbit", c.num);
+        }
+        m.num("data-value", c.value).attr("title", &title).open();
+        m.text(if c.value == 1 { "1" } else { "0" }).close("div");
+    }
+    m.raw("</div><div class=\"bitgrid nums\">");
+    for (i, c) in cells.iter().enumerate() {
+        let edge = i == 0 || cells[i - 1].owner != c.owner || c.num % 8 == 0;
+        m.el("div")
+            .class(&["bitnum", if edge { "edge" } else { "" }]);
+        m.open().text(&c.num.to_string()).close("div");
+    }
+    m.raw("</div>");
+    if has_parts {
+        m.raw("<div class=\"bitgrid parts\">");
+        m.raw(parts.as_str());
+        m.raw("</div>");
+    }
+    m.close("div");
+}
+
+/// The field spans of a row of bits and, for packed operands, the parts
+/// under them (and whether there are any).
+fn spans_and_parts(
+    cells: &[Cell],
+    fields: &[FieldView],
+    ctl_base: Option<u32>,
+) -> (Markup, Markup, bool) {
+    let n = cells.len();
+    let (mut spans, mut parts) = (Markup::default(), Markup::default());
     let mut has_parts = false;
+    // An empty cell of the parts row over columns a..=b.
+    let no_part = |parts: &mut Markup, a: usize, b: usize| {
+        parts.el("div").class(&["part", "none"]);
+        parts.attr("style", &columns(a, b)).open().close("div");
+    };
     let mut i = 0;
     while i < n {
-        let who = cells[i].owner.clone();
+        let who = &cells[i].owner;
         let mut j = i;
-        while j + 1 < n && cells[j + 1].owner == who {
+        while j + 1 < n && cells[j + 1].owner == *who {
             j += 1;
         }
-        let style = format!("grid-column: {} / {}", col(i), col(j) + 1);
         let (hi_num, lo_num) = (cells[i].num, cells[j].num);
-        match &who {
+        match who {
             Owner::Field(k) => {
                 let f = &fields[*k];
-                let label = if j > i || f.width == 1 {
-                    field_label(&f.name, j - i + 1)
-                } else {
-                    Html::default()
-                };
-                let ctl_lo = ctl_base.map(|b| b.wrapping_add(f.lo).to_string());
-                spans.push(html! {
-                    <div class={classes!("fld", format!("role-{}", role_name(f.role)), (k % 2 == 1).then_some("alt"), f.in_control.then_some("in-control"))}
-                         style={style.clone()} title={fld_title(f)}
-                         data-field={f.name.clone()} data-lo={f.lo.to_string()} data-width={f.width.to_string()}
-                         data-role={role_name(f.role)} data-raw={f.raw.to_string()} data-ctl-lo={ctl_lo}>
-                        { label }
-                    </div>
-                });
+                let role = format!("role-{}", role_name(f.role));
+                let alt = if k % 2 == 1 { "alt" } else { "" };
+                let ctl = if f.in_control { "in-control" } else { "" };
+                spans
+                    .el("div")
+                    .class(&["fld", &role, alt, ctl])
+                    .attr("style", &columns(i, j));
+                spans
+                    .attr("title", &fld_title(f))
+                    .attr("data-field", &f.name);
+                spans.num("data-lo", f.lo).num("data-width", f.width);
+                spans
+                    .attr("data-role", role_name(f.role))
+                    .attr("data-raw", &f.raw.to_string());
+                if let Some(b) = ctl_base {
+                    spans.num("data-ctl-lo", b.wrapping_add(f.lo));
+                }
+                spans.open();
+                if j > i || f.width == 1 {
+                    field_label(&mut spans, &f.name, j - i + 1);
+                }
+                spans.close("div");
                 // Parts of a packed operand, drawn under its span.
                 if !f.parts.is_empty() && f.high.is_none() {
                     let mut a = i;
@@ -309,99 +408,117 @@ fn bit_row(
                         while b < j && part_of(&cells[b + 1]) == pa {
                             b += 1;
                         }
-                        let style = format!("grid-column: {} / {}", col(a), col(b) + 1);
                         match pa {
                             Some(pi) => {
                                 has_parts = true;
-                                let part = f.parts[pi];
-                                let raw = (f.raw >> part.lo) & ((1u64 << part.width) - 1);
-                                let val = raw + part.bias;
-                                let name = part.name.trim_end_matches("-1").trim_end_matches("/4");
-                                let shown = if part.name.ends_with("/4") {
-                                    val * 4
-                                } else {
-                                    val
-                                };
-                                parts.push(html! {
-                                    <div class="part" {style} data-part={part.name} data-field={f.name.clone()}
-                                        data-lo={(f.lo + part.lo).to_string()} data-width={part.width.to_string()}
-                                        data-value={shown.to_string()}
-                                        title={trf("{0} of {1}: bits {2}..{3}, raw {4}, {5} = {6}", &[&part.name, &f.name, &(f.lo + part.lo + part.width - 1), &(f.lo + part.lo), &format!("{raw:#x}"), &name, &shown])}>
-                                        { format!("{name} {shown}") }
-                                    </div>
-                                });
+                                part(&mut parts, f, pi, columns(a, b));
                             }
-                            None => parts.push(html! { <div class="part none" {style}></div> }),
+                            None => no_part(&mut parts, a, b),
                         }
                         a = b + 1;
                     }
                 } else {
-                    parts.push(html! { <div class="part none" {style}></div> });
+                    no_part(&mut parts, i, j);
                 }
             }
             Owner::Slot(label, title) => {
-                spans.push(html! {
-                    <div class="fld slot-other" style={style.clone()} title={title.clone()} data-slot-hi={hi_num.to_string()} data-slot-lo={lo_num.to_string()}>
-                        <span class="fld-name">{ label }</span>
-                    </div>
-                });
-                parts.push(html! { <div class="part none" {style}></div> });
+                spans
+                    .el("div")
+                    .class(&["fld", "slot-other"])
+                    .attr("style", &columns(i, j));
+                spans
+                    .attr("title", title)
+                    .num("data-slot-hi", hi_num)
+                    .num("data-slot-lo", lo_num);
+                spans
+                    .open()
+                    .el("span")
+                    .class(&["fld-name"])
+                    .open()
+                    .text(label)
+                    .close("span");
+                spans.close("div");
+                no_part(&mut parts, i, j);
             }
             Owner::Unused => {
-                spans.push(html! {
-                    <div class="fld unused" style={style.clone()} title={trf("bits {0}..{1}: not used by this instruction (must be 0)", &[&hi_num, &lo_num])}
-                         data-unused-hi={hi_num.to_string()} data-unused-lo={lo_num.to_string()}></div>
-                });
-                parts.push(html! { <div class="part none" {style}></div> });
+                let title = trf(
+                    "bits {0}..{1}: not used by this instruction (must be 0)",
+                    &[&hi_num, &lo_num],
+                );
+                spans
+                    .el("div")
+                    .class(&["fld", "unused"])
+                    .attr("style", &columns(i, j));
+                spans
+                    .attr("title", &title)
+                    .num("data-unused-hi", hi_num)
+                    .num("data-unused-lo", lo_num);
+                spans.open().close("div");
+                no_part(&mut parts, i, j);
             }
         }
         i = j + 1;
     }
-    let bits = cells.iter().map(|c| {
-        let class = classes!(
-            if c.word_bit.is_some() { "bit" } else { "cbit" },
-            if c.value == 1 { "one" } else { "zero" },
-            matches!(c.owner, Owner::Unused).then_some("unused"),
-            matches!(c.owner, Owner::Slot(..)).then_some("other-slot"),
-            match &c.owner {
-                Owner::Field(k) => Some(format!("role-{}", role_name(fields[*k].role))),
-                _ => None,
-            },
-            c.changed.then_some("changed"),
-        );
-        let what = match &c.owner {
-            Owner::Field(k) => trf("of {0}", &[&fields[*k].name]),
-            Owner::Slot(l, _) => trf("of {0} (read only here)", &[l]),
-            Owner::Unused => tr("unused").to_string(),
-        };
-        let cbit = ctl_base.map(|_| c.num.to_string());
-        match c.word_bit {
-            Some(bit) => {
-                let cb = on_word.clone();
-                html! {
-                    <div {class} data-bit={bit.to_string()} data-cbit={cbit} data-value={c.value.to_string()}
-                         title={trf("bit {0} {1} (click to flip)", &[&c.num, &what])}
-                         onclick={Callback::from(move |_| cb.emit(word ^ (1u128 << bit)))}>{ c.value }</div>
-                }
-            }
-            None => html! {
-                <div {class} data-cbit={cbit} data-value={c.value.to_string()} title={trf("bit {0} {1}", &[&c.num, &what])}>{ c.value }</div>
-            },
+    (spans, parts, has_parts)
+}
+
+/// The CSS grid columns of cells `a..=b` of a row.
+fn columns(a: usize, b: usize) -> String {
+    format!("grid-column: {} / {}", a + 1, b + 2)
+}
+
+/// Part `pi` of packed field `f`, over the grid columns `style`.
+fn part(m: &mut Markup, f: &FieldView, pi: usize, style: String) {
+    let part = f.parts[pi];
+    let raw = (f.raw >> part.lo) & ((1u64 << part.width) - 1);
+    let val = raw + part.bias;
+    let name = part.name.trim_end_matches("-1").trim_end_matches("/4");
+    let shown = if part.name.ends_with("/4") {
+        val * 4
+    } else {
+        val
+    };
+    let (hi, lo) = (f.lo + part.lo + part.width - 1, f.lo + part.lo);
+    let title = trf(
+        "{0} of {1}: bits {2}..{3}, raw {4}, {5} = {6}",
+        &[
+            &part.name,
+            &f.name,
+            &hi,
+            &lo,
+            &format!("{raw:#x}"),
+            &name,
+            &shown,
+        ],
+    );
+    m.el("div")
+        .class(&["part"])
+        .attr("style", &style)
+        .attr("data-part", part.name);
+    m.attr("data-field", &f.name)
+        .num("data-lo", lo)
+        .num("data-width", part.width);
+    m.attr("data-value", &shown.to_string())
+        .attr("title", &title)
+        .open();
+    m.text(&format!("{name} {shown}")).close("div");
+}
+
+/// Flips the bit of `word` whose cell was clicked.
+fn flip_bit(word: Word, on_word: &Callback<Word>) -> Callback<MouseEvent> {
+    let on_word = on_word.clone();
+    Callback::from(move |e: MouseEvent| {
+        if let Some(bit) = bit_clicked(&e).filter(|&b| b < 128) {
+            on_word.emit(word ^ (1u128 << bit));
         }
-    });
-    let nums = cells.iter().enumerate().map(|(i, c)| {
-        let edge = i == 0 || cells[i - 1].owner != c.owner || c.num % 8 == 0;
-        html! { <div class={classes!("bitnum", edge.then_some("edge"))}>{ c.num }</div> }
-    });
-    html! {
-        <div class="bitrow" style={format!("--cols: {n}")} data-row={row.to_string()}>
-            if !label.is_empty() { <div class="row-label">{ label }</div> }
-            <div class="bitgrid fields">{ for spans }</div>
-            <div class="bitgrid bits">{ for bits }</div>
-            <div class="bitgrid nums">{ for nums }</div>
-            if has_parts { <div class="bitgrid parts">{ for parts }</div> }
-        </div>
-    }
+    })
+}
+
+/// The instruction bit a click on a bit cell asks to flip.
+fn bit_clicked(e: &MouseEvent) -> Option<u32> {
+    let target: web_sys::Element = e.target_dyn_into()?;
+    let cell = target.closest(".bit[data-bit]").ok()??;
+    cell.get_attribute("data-bit")?.parse().ok()
 }
 
 /// The fields of `word` as decoded, its text or the decoder's error, and
@@ -551,11 +668,12 @@ fn control_view(
         // and k * sb + offset in the control word.
         let ctl_base = Some((k as u32 * sb).wrapping_sub(wb));
 
-        let crow = (0..total / 32).rev().map(|r| {
+        let mut crow = Markup::default();
+        for r in (0..total / 32).rev() {
             let cells: Vec<Cell> = (r * 32..r * 32 + 32).rev().map(ccell).collect();
             let label = if r == total / 32 - 1 { ("control", tr("control")) } else { ("", "") };
-            bit_row(label, &cells, fields, ctl_base, word, &p.on_word)
-        });
+            bit_row(&mut crow, label, &cells, fields, ctl_base);
+        }
         html! {
             <div class="control-word" id="control-word" data-word={format!("{cword:#018x}")} data-slot={k.to_string()}
                  data-first={first.to_string()} data-slot-bits={sb.to_string()}>
@@ -565,7 +683,8 @@ fn control_view(
                     <code class="cw-text" id="cw-text">{ warpscope_core::codec::control::control_text(isa, cword) }</code>
                     <span class="cw-note">{ trf("this instruction's controls are slot {0} (bits {1}..{2})", &[&k, &((k as u32 + 1) * sb - 1), &(k as u32 * sb)]) }</span>
                 </div>
-                <div class="bitrows" tabindex="0" role="region" aria-label={tr("the control word's bits")}>{ for crow }</div>
+                <div class="bitrows" tabindex="0" role="region" aria-label={tr("the control word's bits")}
+                     onclick={flip_bit(word, &p.on_word)}>{ crow.into_html() }</div>
             </div>
         }
     })
@@ -660,7 +779,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     // The instruction's words: word 0 first, 32 bits per row, most
     // significant bit left.
     let row_bits = 32u32.min(wb);
-    let mut rows: Vec<Html> = Vec::new();
+    let mut rows = Markup::default();
     for w in 0..nwords {
         let base = w * wb;
         let nrows = wb.div_ceil(row_bits);
@@ -673,14 +792,7 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             } else {
                 (String::new(), String::new())
             };
-            rows.push(bit_row(
-                (&row, &label),
-                &cells,
-                &fields,
-                None,
-                word,
-                &p.on_word,
-            ));
+            bit_row(&mut rows, (&row, &label), &cells, &fields, None);
         }
     }
 
@@ -727,7 +839,8 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                     <button class="btn" id="bf-revert" onclick={revert}>{ tr("Revert") }</button>
                 }
             </div>
-            <div class="bitrows" id="inst-bits" tabindex="0" role="region" aria-label={tr("the instruction's bits")}>{ for rows }</div>
+            <div class="bitrows" id="inst-bits" tabindex="0" role="region" aria-label={tr("the instruction's bits")}
+                 onclick={flip_bit(word, &p.on_word)}>{ rows.into_html() }</div>
             { control.unwrap_or_default() }
             <div class="legend">
                 { for ROLES.iter().map(|&r| html!{
