@@ -173,10 +173,10 @@ pub fn write_words(out: &mut String, isa: &Isa, bits: Word, words: u32) {
         }
         // most significant digit first, `digits` of them
         let mut group = [0u8; 32];
-        let halves = [w as u64, (w >> 64) as u64];
-        for (d, slot) in group[..digits].iter_mut().rev().enumerate() {
-            let nibble = halves[d / 16] >> (4 * (d % 16));
-            *slot = b"0123456789abcdef"[nibble as usize & 0xf];
+        let mut rest = w;
+        for slot in group[..digits].iter_mut().rev() {
+            *slot = b"0123456789abcdef"[(rest & 0xf) as usize];
+            rest >>= 4;
         }
         // Hex digits are ASCII, so the group is always UTF-8.
         out.push_str(std::str::from_utf8(&group[..digits]).unwrap_or_default());

@@ -146,12 +146,22 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
         } else {
             (text, 10)
         };
-    // Short plain numbers, the usual case, in 64-bit arithmetic.
+    // Short plain numbers, the usual case, in 64-bit arithmetic (16
+    // digits of any radix fit); a `_` or a bad digit takes the long way.
     if digits.len() <= 16 && !digits.is_empty() {
-        if let Ok(v) = u64::from_str_radix(digits, radix) {
-            if !digits.starts_with('+') {
-                return Ok(u128::from(v));
-            }
+        let mut value = 0u64;
+        let all_digits = digits.bytes().all(|c| {
+            let d = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                _ => return false,
+            };
+            value = value * u64::from(radix) + u64::from(d);
+            u32::from(d) < radix
+        });
+        if all_digits {
+            return Ok(u128::from(value));
         }
     }
     // Digit by digit, skipping `_`: no copy of the text. A bad digit is
@@ -210,6 +220,10 @@ pub(crate) struct Lexer<'s> {
     src: &'s str,
     semi_comments: bool,
     i: usize,
+    /// 1-based line of byte `i`.
+    line: usize,
+    /// Line of the last statement [`Lexer::statement`] read.
+    stmt_line: usize,
 }
 
 impl<'s> Lexer<'s> {
@@ -219,7 +233,15 @@ impl<'s> Lexer<'s> {
             src,
             semi_comments,
             i: 0,
+            line: 1,
+            stmt_line: 1,
         }
+    }
+
+    /// The 1-based line of the last statement [`Lexer::statement`] read
+    /// (a statement never spans lines: a line end ends it).
+    pub(crate) fn statement_line(&self) -> usize {
+        self.stmt_line
     }
 
     /// The tokens of the next statement that has any, into `buf` (cleared
@@ -232,7 +254,12 @@ impl<'s> Lexer<'s> {
             match t.kind {
                 Tok::Semi | Tok::Newline if buf.is_empty() => {}
                 Tok::Semi | Tok::Newline => return true,
-                _ => buf.push(t),
+                _ => {
+                    if buf.is_empty() {
+                        self.stmt_line = self.line;
+                    }
+                    buf.push(t);
+                }
             }
         }
         !buf.is_empty()
@@ -254,14 +281,16 @@ impl<'s> Lexer<'s> {
             match c {
                 b'\n' => {
                     self.i += 1;
+                    self.line += 1;
                     return tok(Tok::Newline, i, i + 1);
                 }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
                 b'/' if b.get(i + 1) == Some(&b'/') => self.i = line_end(b, i),
                 b'/' if b.get(i + 1) == Some(&b'*') => {
-                    let (end, newline) = block_comment(b, i, diags);
+                    let (end, newlines) = block_comment(b, i, diags);
                     self.i = end;
-                    if newline {
+                    if newlines > 0 {
+                        self.line += newlines;
                         return tok(Tok::Newline, i, end);
                     }
                 }
@@ -310,16 +339,16 @@ fn ident_end(b: &[u8], mut i: usize) -> usize {
 }
 
 /// Skips the `/* ... */` comment at `start`; returns where it ends and
-/// whether it spans a line end.
-fn block_comment(b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (usize, bool) {
+/// how many line ends it spans.
+fn block_comment(b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (usize, usize) {
     let mut i = start + 2;
-    let mut newline = false;
+    let mut newlines = 0;
     while i < b.len() {
         if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-            return (i + 2, newline);
+            return (i + 2, newlines);
         }
         if b[i] == b'\n' {
-            newline = true;
+            newlines += 1;
         }
         i += 1;
     }
@@ -327,7 +356,7 @@ fn block_comment(b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (usize,
         Diagnostic::error(Span::new(start, start + 2), "unterminated `/*` comment")
             .with_help("close it with `*/`"),
     );
-    (i, newline)
+    (i, newlines)
 }
 
 /// The punctuation at byte `i` and its length; an unexpected character

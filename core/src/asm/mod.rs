@@ -155,6 +155,19 @@ pub struct AsmLine {
     pub line: usize,
 }
 
+impl AsmLine {
+    /// The listing line of an instruction built from `p` on line `line`
+    /// (address 0 until all are known).
+    fn at(inst: Inst, p: &ParsedInst, line: usize) -> AsmLine {
+        AsmLine {
+            inst,
+            addr: 0,
+            span: p.span,
+            line,
+        }
+    }
+}
+
 /// The initial state of the warp, from the setup directives.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Setup {
@@ -204,15 +217,16 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
             continue;
         };
         words.push(ctx.words(parsed.as_ref()));
+        let line = lexer.statement_line();
         pending.push(match parsed {
             None => Pending::Failed,
             // Nothing in it can name a label: build it now, while its
             // memory is warm, rather than hold every statement.
             Some(p) if !p.may_name_label() => match ctx.build(&p, &no_labels, &mut diags) {
-                Some(inst) => Pending::Built(ctx.line(inst, &p)),
+                Some(inst) => Pending::Built(AsmLine::at(inst, &p, line)),
                 None => Pending::Failed,
             },
-            Some(p) => Pending::Later(Box::new(p)),
+            Some(p) => Pending::Later(Box::new(p), line),
         });
     }
     words.push(1);
@@ -223,7 +237,9 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
     for (p, &addr) in pending.into_iter().zip(&addrs) {
         let line = match p {
             Pending::Built(line) => Some(line),
-            Pending::Later(p) => ctx.build(&p, &labels, &mut diags).map(|i| ctx.line(i, &p)),
+            Pending::Later(p, line) => ctx
+                .build(&p, &labels, &mut diags)
+                .map(|i| AsmLine::at(i, &p, line)),
             Pending::Failed => None,
         };
         lines.extend(line.map(|l| AsmLine { addr, ..l }));
@@ -236,8 +252,8 @@ enum Pending {
     /// Built as soon as read (its address is set once all are known).
     Built(AsmLine),
     /// Names something that may be a label defined further on: built once
-    /// every label has its address.
-    Later(Box<ParsedInst>),
+    /// every label has its address. With its line.
+    Later(Box<ParsedInst>, usize),
     /// Read or built with errors (reported).
     Failed,
 }
@@ -366,7 +382,9 @@ struct Ctx<'a> {
     src: &'a str,
     layouts: Arc<Layouts>,
     mnemonics: Arc<Mnemonics>,
-    line_starts: Vec<usize>,
+    /// Where each line starts, worked out when a message first names a
+    /// line (statements know their own line from the lexer).
+    line_starts: std::cell::OnceCell<Vec<usize>>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
     /// "Did you mean" searches left: each compares a name with every
@@ -400,14 +418,12 @@ const SUGGESTIONS: u32 = 100;
 
 impl<'a> Ctx<'a> {
     fn new(isa: &'a Isa, src: &'a str) -> Ctx<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
         Ctx {
             isa,
             src,
             layouts: crate::codec::layouts(isa),
             mnemonics: isa.derived.get_or_init(|| Mnemonics::of(isa)),
-            line_starts,
+            line_starts: std::cell::OnceCell::new(),
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
         }
@@ -450,17 +466,6 @@ impl<'a> Ctx<'a> {
             .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
     }
 
-    /// The listing line of an instruction built from `p` (address 0 until
-    /// all are known).
-    fn line(&self, inst: Inst, p: &ParsedInst) -> AsmLine {
-        AsmLine {
-            inst,
-            addr: 0,
-            span: p.span,
-            line: self.line_of(p.span.start),
-        }
-    }
-
     /// Classifies a name as a register of this dialect.
     fn reg(&self, text: &str) -> RegName {
         reg::parse(text, classes(self.isa.dialect.syntax))
@@ -472,7 +477,13 @@ impl<'a> Ctx<'a> {
 
     /// 1-based line of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset)
+        let starts = self.line_starts.get_or_init(|| {
+            let lines = self.src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+            std::iter::once(0)
+                .chain(lines.map(|(i, _)| i + 1))
+                .collect()
+        });
+        starts.partition_point(|&s| s <= offset)
     }
 }
 

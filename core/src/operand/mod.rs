@@ -195,7 +195,8 @@ fn push_digits<const RADIX: u64>(out: &mut String, mut v: u64) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+    // Pushed as characters: ASCII, so no UTF-8 check of the buffer.
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 /// Appends a signed `v` in decimal, as `{v}` would.

@@ -644,6 +644,49 @@ fn statements_lines_and_addresses() {
     );
 }
 
+/// Every listed instruction's line is the line its text starts on,
+/// whatever came before it: block comments over several lines, CRLF line
+/// ends, `;` comments (AMDGPU), labels used before they are defined.
+#[test]
+fn instruction_lines_count_every_line_end() {
+    let w128 = isas::w128();
+    let gfx9 = warpscope_core::isas::Id::Gfx9.isa();
+    let texts: Vec<(&warpscope_core::spec::model::Isa, String)> = vec![
+        (
+            w128,
+            "/* one\ntwo\n three */ MOV R1, R2\n\n/*\n*/\nEXIT".into(),
+        ),
+        (
+            w128,
+            "MOV R1, R2\r\n\r\n  @P0 BRA end ; NOP\r\nend: EXIT\r\n".into(),
+        ),
+        (
+            w128,
+            "BRA x /* a\nb */ ; NOP\n x: NOP // c\n/* d */ EXIT".into(),
+        ),
+        (
+            gfx9,
+            "s_nop 0 ; one\n; two\n\ns_getreg_b32 s1, hwreg(HW_REG_MODE) ; x\ns_endpgm".into(),
+        ),
+    ];
+    let examples = warpscope_core::examples::w128_examples()
+        .iter()
+        .map(|e| (w128, e.source.to_string()));
+    for (isa, src) in texts.into_iter().chain(examples) {
+        let p = asm::assemble(isa, &src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+        assert!(!p.lines.is_empty());
+        for l in &p.lines {
+            let want = 1 + src[..l.span.start].matches('\n').count();
+            assert_eq!(
+                l.line,
+                want,
+                "{:?} in {src:?}",
+                &src[l.span.start..l.span.end]
+            );
+        }
+    }
+}
+
 #[test]
 fn floats() {
     let isa = isas::w128();
