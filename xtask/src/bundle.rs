@@ -9,9 +9,14 @@ use std::process::Command;
 /// wasm-opt on the result when it is available.
 pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
     let t = setup::step(1, 2, "wasm-pack build (release, opt-level z, lto)");
-    let mut cmd = wasm_pack(root, tc, "web", "web", "../static/pkg");
-    cmd.args(["--no-typescript", "--no-pack"]);
-    setup::run(&mut cmd)?;
+    let extra = ["--no-typescript", "--no-pack"];
+    setup::run(&mut wasm_pack(
+        root,
+        tc,
+        ("web", &extra),
+        "web",
+        "../static/pkg",
+    ))?;
     let _ = std::fs::remove_file(root.join("static/pkg/.gitignore"));
     setup::done(t, "built static/pkg");
     let t = setup::step(2, 2, "wasm-opt -Oz, terser");
@@ -28,9 +33,17 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
 }
 
 /// `wasm-pack build CRATE --release --target TARGET --out-dir OUT_DIR`
-/// (OUT_DIR relative to the crate) with output name `warpscope`, the
-/// size-optimising release profile and the toolchain from setup. wasm-opt
-/// is left to [`optimise`].
+/// (OUT_DIR relative to the crate, `extra` more wasm-pack options) with
+/// output name `warpscope`, the size-optimising release profile and the
+/// toolchain from setup. wasm-opt is left to [`optimise`].
+///
+/// The standard library is compiled with the crate (`-Z build-std`, from
+/// the toolchain's `rust-src`, which setup installs) for size
+/// (`optimize_for_size`), and a panic stops the program on the spot
+/// (`-C panic=immediate-abort`): no panic message is formatted, which
+/// takes the formatting and unwinding paths of every `unwrap`, index and
+/// overflow check out of the bundle (25 KB gzipped in all). A panic still
+/// stops the page with a `RuntimeError` in the console, as it did.
 ///
 /// Two compiler settings shrink the bundle further: panics carry no file
 /// and line (`-Zlocation-detail=none`, about 6 KB gzipped: the paths of
@@ -40,12 +53,22 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
 /// the page shows may therefore use `{:?}`; `tests/tests/architecture.rs`
 /// checks that. Both are unstable flags, accepted by the stable compiler
 /// with `RUSTC_BOOTSTRAP=1`, for these crates' wasm builds only.
-pub fn wasm_pack(root: &Path, tc: &Toolchain, krate: &str, target: &str, out_dir: &str) -> Command {
+pub fn wasm_pack(
+    root: &Path,
+    tc: &Toolchain,
+    (krate, extra): (&str, &[&str]),
+    target: &str,
+    out_dir: &str,
+) -> Command {
     let mut cmd = Command::new("wasm-pack");
     cmd.current_dir(root)
         .args(["build", krate, "--release", "--target", target])
         .args(["--out-dir", out_dir, "--out-name", "warpscope"])
         .args(["--mode", "no-install", "--no-opt"])
+        .args(extra)
+        // After `--`: options of the `cargo build` that wasm-pack runs.
+        .args(["--", "-Z", "build-std=std,panic_abort"])
+        .args(["-Z", "build-std-features=optimize_for_size"])
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z")
         .env("CARGO_PROFILE_RELEASE_LTO", "true")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1")
@@ -62,8 +85,8 @@ pub fn wasm_pack(root: &Path, tc: &Toolchain, krate: &str, target: &str, out_dir
 }
 
 /// The compiler flags of the wasm builds (see [`wasm_pack`]).
-pub const WASM_RUSTFLAGS: &str =
-    "-Zlocation-detail=none -Zfmt-debug=none -Ctarget-feature=+simd128";
+pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none \
+     -Zunstable-options -Cpanic=immediate-abort -Ctarget-feature=+simd128";
 
 /// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
 /// returns what happened. A failing wasm-opt keeps the file as it was.

@@ -23,7 +23,7 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
             TARGETS.len(),
             &format!("wasm-pack --target {target}"),
         );
-        setup::run(&mut bundle::wasm_pack(root, tc, "js", target, out))?;
+        setup::run(&mut bundle::wasm_pack(root, tc, ("js", &[]), target, out))?;
         let wasm = root.join("js").join(out).join("warpscope_bg.wasm");
         let how = bundle::optimise(tc, &wasm)?;
         setup::done(t, &format!("built js/{out} (wasm-opt: {how})"));

@@ -3,12 +3,15 @@
 //! Every check is cheap, so a run on a ready machine takes well under ten
 //! seconds and installs nothing. What gets installed, and why:
 //!
-//! 1. The wasm32 standard library. `rustup target add wasm32-unknown-unknown`
-//!    is tried first with a time limit. Where rustup cannot download (some
-//!    machines only reach the package registries), the fallback uses Debian's
-//!    `rustc-web` toolchain: its std sources are compiled once for wasm32 with
-//!    `-Z build-std`, the rlibs are copied into `/usr/lib/rustlib`, and the
-//!    toolchain is linked into rustup as `warpscope-web`.
+//! 1. The wasm32 standard library and its sources (`rust-src`: the wasm
+//!    builds compile std with the crate, for size; see `bundle::wasm_pack`).
+//!    `rustup target add wasm32-unknown-unknown` and `rustup component add
+//!    rust-src` are tried first, each with a time limit. Where rustup cannot
+//!    download (some machines only reach the package registries), the
+//!    fallback uses Debian's `rustc-web` toolchain with its sources
+//!    (`rust-web-src`): std is compiled once for wasm32 with `-Z build-std`,
+//!    the rlibs are copied into `/usr/lib/rustlib`, and the toolchain is
+//!    linked into rustup as `warpscope-web`.
 //! 2. `wasm-bindgen` at exactly the version pinned in `web/Cargo.toml`.
 //! 3. `wasm-pack`, the build driver.
 //! 4. `wasm-opt` from the npm package `binaryen` (Debian's is too old to read
@@ -89,6 +92,27 @@ fn has_wasm_std(toolchain: Option<&str>) -> bool {
                 .any(|e| e.file_name().to_string_lossy().starts_with("libstd-"))
         })
         .unwrap_or(false)
+}
+
+/// Whether the toolchain has the standard library's sources (`rust-src`),
+/// which the wasm builds compile with the crate (`-Z build-std`).
+fn has_std_sources(toolchain: Option<&str>) -> bool {
+    let mut c = Command::new("rustc");
+    c.args(["--print", "sysroot"]);
+    if let Some(t) = toolchain {
+        c.env("RUSTUP_TOOLCHAIN", t);
+    }
+    output(&mut c).is_some_and(|sysroot| {
+        Path::new(&sysroot)
+            .join("lib/rustlib/src/rust/library/std/src/lib.rs")
+            .exists()
+    })
+}
+
+/// Whether `toolchain` can build the wasm: the wasm32 library and the
+/// standard library's sources.
+fn wasm_ready(toolchain: Option<&str>) -> bool {
+    has_wasm_std(toolchain) && has_std_sources(toolchain)
 }
 
 /// Runs `cmd` but gives up after `limit` (killing it).
@@ -179,28 +203,37 @@ fn debian_wasm_std() -> Result<(), String> {
 
 /// Step 1: the wasm32 standard library. Returns the toolchain to build with.
 pub fn wasm_std(force_fallback: bool) -> Result<Option<String>, String> {
-    if !force_fallback && has_wasm_std(None) {
+    if !force_fallback && wasm_ready(None) {
         return Ok(None);
     }
-    if has_wasm_std(Some(FALLBACK_TOOLCHAIN)) {
+    if wasm_ready(Some(FALLBACK_TOOLCHAIN)) {
         return Ok(Some(FALLBACK_TOOLCHAIN.into()));
     }
     if !force_fallback {
-        println!("      trying `rustup target add wasm32-unknown-unknown` (60 s limit)");
-        let ok = run_with_timeout(
-            Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
-            Duration::from_secs(60),
-        )?;
-        if ok && has_wasm_std(None) {
+        if !has_wasm_std(None) {
+            println!("      trying `rustup target add wasm32-unknown-unknown` (60 s limit)");
+            run_with_timeout(
+                Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+                Duration::from_secs(60),
+            )?;
+        }
+        if has_wasm_std(None) && !has_std_sources(None) {
+            println!("      trying `rustup component add rust-src` (60 s limit)");
+            run_with_timeout(
+                Command::new("rustup").args(["component", "add", "rust-src"]),
+                Duration::from_secs(60),
+            )?;
+        }
+        if wasm_ready(None) {
             return Ok(None);
         }
-        println!("      rustup could not install the target; using Debian's rustc-web instead");
+        println!("      rustup could not install the target or rust-src; using Debian's rustc-web instead");
     }
     debian_wasm_std()?;
-    if has_wasm_std(Some(FALLBACK_TOOLCHAIN)) {
+    if wasm_ready(Some(FALLBACK_TOOLCHAIN)) {
         Ok(Some(FALLBACK_TOOLCHAIN.into()))
     } else {
-        Err("the wasm32 standard library is still missing after the Debian fallback".into())
+        Err("the wasm32 standard library or its sources are still missing after the Debian fallback".into())
     }
 }
 
