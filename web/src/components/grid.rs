@@ -13,7 +13,6 @@
 //! `s_getreg`/`s_setreg` touched highlighted.
 
 use crate::i18n::{tr, trf};
-use crate::markup::Markup;
 use crate::state::{all_formats, Fmt, Ptr, RunView};
 use warpscope_core::isas::Id;
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
@@ -98,106 +97,56 @@ fn hwreg_access(ev: Option<&StepEvent>, loc: Loc) -> Option<(u8, u8, bool)> {
 fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Html {
     let st = &sim.warp;
     let ev = sim.event.as_deref();
-    let status = if sim.next.is_some() { "runs" } else { "done" };
-    let mut m = Markup::default();
-    m.el("table")
-        .class(&["lane-grid", "wave-grid"])
-        .attr("id", "grid");
-    m.num("data-step", sim.steps)
-        .num("data-rev", p.rev)
-        .attr("data-state", status);
-    m.open().raw("<thead><tr>");
-    m.el("th")
-        .class(&["corner"])
-        .open()
-        .text(tr("register"))
-        .close("th");
-    m.el("th").open().text(tr("value")).close("th");
-    for b in (0..32u32).rev() {
-        let edge = if b % 8 == 0 { "edge" } else { "" };
-        m.el("th")
-            .class(&["bitno", edge])
-            .open()
-            .text(&b.to_string())
-            .close("th");
-    }
-    m.raw("</tr></thead><tbody>");
-    for &loc in &sim.touched {
-        let Some(file) = file_of(files, loc) else {
-            continue;
-        };
-        let Value::Scalar(v) = st.get(loc) else {
-            continue;
-        };
+    let rows = sim.touched.iter().filter_map(|&loc| {
+        let file = file_of(files, loc)?;
+        let Value::Scalar(v) = st.get(loc) else { return None };
         let (w, c) = written(ev, loc);
         let access = hwreg_access(ev, loc);
+        let name = loc.name();
+        let bits = (0..32u32).rev().map(|b| {
+            let on = v >> b & 1 == 1;
+            let hl = access.is_some_and(|(o, s, _)| b >= u32::from(o) && b < u32::from(o) + u32::from(s));
+            html! {
+                <td class={classes!("wbit", if on { "one" } else { "zero" }, hl.then_some("hl"), (hl && access.is_some_and(|a| a.2)).then_some("hl-write"))}
+                    data-bit={b.to_string()} data-value={u8::from(on).to_string()}>{ u8::from(on) }</td>
+            }
+        });
         let doc = match loc {
             Loc::HwReg(id) => machine::hwregs(p.isa.isa())
                 .into_iter()
                 .find(|h| h.id == id)
-                .map_or(file.doc.to_string(), |h| {
-                    format!("{} (id {id}): {}", h.name, h.doc)
-                }),
+                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.name, h.doc)),
             _ => file.doc.to_string(),
         };
-        let file_class = format!("file-{}", file.name.to_ascii_lowercase().replace('_', "-"));
-        let changed = if c != 0 {
-            "changed"
-        } else if w != 0 {
-            "written"
-        } else {
-            ""
-        };
-        let name = loc.name();
-        m.el("tr")
-            .class(&[&file_class, changed])
-            .attr("data-reg", &name);
-        if let Some((o, s, wr)) = access {
-            m.attr(
-                "data-access",
-                &format!("{o},{s},{}", if wr { "w" } else { "r" }),
-            );
-        }
-        m.open();
-        m.el("th")
-            .class(&["reg"])
-            .attr("title", &doc)
-            .open()
-            .text(&name)
-            .close("th");
-        m.el("td")
-            .class(&["val"])
-            .num("data-value", v)
-            .attr("title", &all_formats(v));
-        m.open().text(&p.fmt.show(v)).close("td");
-        for b in (0..32u32).rev() {
-            let on = v >> b & 1;
-            let hl =
-                access.filter(|&(o, s, _)| b >= u32::from(o) && b < u32::from(o) + u32::from(s));
-            let (hl, write) = match hl {
-                Some((_, _, true)) => ("hl", "hl-write"),
-                Some(_) => ("hl", ""),
-                None => ("", ""),
-            };
-            m.el("td")
-                .class(&["wbit", if on == 1 { "one" } else { "zero" }, hl, write]);
-            m.num("data-bit", b)
-                .num("data-value", on)
-                .open()
-                .text(&on.to_string())
-                .close("td");
-        }
-        m.close("tr");
-    }
-    m.raw("</tbody>");
-    m.close("table");
+        let class = classes!(
+            format!("file-{}", file.name.to_ascii_lowercase().replace('_', "-")),
+            (c != 0).then_some("changed"),
+            (w != 0 && c == 0).then_some("written"),
+        );
+        Some(html! {
+            <tr {class} data-reg={name.clone()} data-access={access.map(|(o, s, wr)| format!("{o},{s},{}", if wr { "w" } else { "r" }))}>
+                <th class="reg" title={doc}>{ name }</th>
+                <td class="val" data-value={v.to_string()} title={all_formats(v)}>{ p.fmt.show(v) }</td>
+                { for bits }
+            </tr>
+        })
+    });
+    let status = if sim.next.is_some() { "runs" } else { "done" };
     let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
     html! {
         <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label={tr("wave state")}>
             { head }
             <p class="wave-caption">{ trf("wave64 scalar unit: {0}", &[&caption]) }</p>
             <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}>
-                { m.into_html() }
+                <table class="lane-grid wave-grid" id="grid" data-step={sim.steps.to_string()} data-rev={p.rev.to_string()} data-state={status}>
+                    <thead>
+                        <tr>
+                            <th class="corner">{ tr("register") }</th><th>{ tr("value") }</th>
+                            { for (0..32u32).rev().map(|b| html!{ <th class={classes!("bitno", (b % 8 == 0).then_some("edge"))}>{ b }</th> }) }
+                        </tr>
+                    </thead>
+                    <tbody>{ for rows }</tbody>
+                </table>
             </div>
             <div class="grid-legend">
                 <span class="changed-key">{ tr("changed by the last step") }</span>
@@ -242,15 +191,13 @@ fn state_name(s: &str) -> &'static str {
     }
 }
 
-/// The header rows: the lane numbers (a click toggles the lane in
-/// `.active`, see [`lane_clicked`]) and the lane states.
-fn lane_heads(m: &mut Markup, states: &[&'static str; 32]) {
-    m.raw("<thead><tr>");
-    m.el("th")
-        .class(&["corner"])
-        .attr("title", tr("click a lane number to toggle it in .active"));
-    m.open().text("lane").close("th");
-    for (l, &s) in states.iter().enumerate() {
+/// The lane numbers (click: toggle in `.active`) and the lane states.
+fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Html) {
+    let lane_state = |l: usize| states[l];
+    let lane_class = |l: usize| format!("lane-{}", lane_state(l));
+    let header = (0..32).map(|l| {
+        let cb = on_lane.clone();
+        let s = lane_state(l);
         let what = match s {
             "off" => tr("not active at launch"),
             "exited" => tr("exited"),
@@ -260,22 +207,13 @@ fn lane_heads(m: &mut Markup, states: &[&'static str; 32]) {
             _ => tr("active, at another instruction"),
         };
         let title = trf("lane {0}: {1}\nclick to toggle it in .active", &[&l, &what]);
-        m.el("th")
-            .class(&["lane-head", &format!("lane-{s}")])
-            .num("data-lane", l);
-        m.attr("data-state", s)
-            .attr("title", &title)
-            .open()
-            .text(&l.to_string())
-            .close("th");
-    }
-    m.raw("</tr><tr class=\"status-row\">");
-    m.el("th")
-        .class(&["reg"])
-        .open()
-        .text(tr("state"))
-        .close("th");
-    for &s in states {
+        html! {
+            <th class={classes!("lane-head", lane_class(l))} data-lane={l.to_string()} data-state={s} {title}
+                onclick={Callback::from(move |_| cb.emit(l as u8))}>{ l }</th>
+        }
+    });
+    let status_row = (0..32).map(|l| {
+        let s = lane_state(l);
         let mark = match s {
             "off" => "·",
             "exited" => "✕",
@@ -284,47 +222,33 @@ fn lane_heads(m: &mut Markup, states: &[&'static str; 32]) {
             "next" => "▶",
             _ => "○",
         };
-        m.el("td")
-            .class(&["lane-status", &format!("lane-{s}")])
-            .attr("title", state_name(s));
-        m.open().text(mark).close("td");
-    }
-    m.raw("</tr></thead>");
+        html! { <td class={classes!("lane-status", lane_class(l))} title={state_name(s)}>{ mark }</td> }
+    });
+    (header.collect(), status_row.collect())
 }
 
-/// The lane a click on a lane number asks to toggle.
-fn lane_clicked(e: &MouseEvent) -> Option<u8> {
-    let target: web_sys::Element = e.target_dyn_into()?;
-    let th = target.closest("th.lane-head[data-lane]").ok()??;
-    th.get_attribute("data-lane")?.parse().ok()
-}
-
-/// A lane cell's start tag: its kind, the lane's state, whether the last
-/// step changed or only wrote it (`c`, `w`: lane masks), and `extra`.
-fn lane_cell(m: &mut Markup, kind: &str, state: &str, l: usize, (c, w): (u32, u32), extra: &str) {
-    let mark = if c >> l & 1 == 1 {
-        "changed"
-    } else if w >> l & 1 == 1 {
-        "written"
-    } else {
-        ""
-    };
-    m.el("td")
-        .class(&[kind, &format!("lane-{state}"), mark, extra])
-        .num("data-lane", l);
-}
-
-/// The register rows: the per-lane ones into `rows`, the uniform ones
-/// into `uniform`.
+/// The register rows, per lane and uniform.
 fn register_rows(
     p: &GridProps,
     sim: &RunView,
     files: &[RegFile],
     states: &[&'static str; 32],
-    (rows, uniform): (&mut Markup, &mut Markup),
-) {
+) -> (Vec<Html>, Vec<Html>) {
     let st = &sim.warp;
     let ev = sim.event.as_deref();
+    let lane_class = |l: usize| format!("lane-{}", states[l]);
+    // A lane cell's classes: its kind, the lane's state, and whether the
+    // last step changed or only wrote it (`c`, `w`: lane masks).
+    let cell_class = |kind: &'static str, l: usize, c: u32, w: u32| {
+        classes!(
+            kind,
+            lane_class(l),
+            (c >> l & 1 == 1).then_some("changed"),
+            (w >> l & 1 == 1 && c >> l & 1 == 0).then_some("written"),
+        )
+    };
+    let mut lane_rows: Vec<Html> = Vec::new();
+    let mut uniform: Vec<Html> = Vec::new();
     let touched = &sim.touched;
     // The packed PR row follows the last predicate row when the machine
     // packs its predicates into PR.
@@ -333,146 +257,87 @@ fn register_rows(
         .find(|f| f.name == "P" && f.packed_in == Some("PR"))
         .and_then(|_| touched.iter().rposition(|l| matches!(l, Loc::P(_))));
     for (ti, &loc) in touched.iter().enumerate() {
-        let cw = written(ev, loc);
-        let file = file_of(files, loc);
-        let name = loc.name();
+        let (w, c) = written(ev, loc);
+        let shape = file_of(files, loc).map(|f| f.shape);
         match loc {
-            _ if file.is_some_and(|f| f.shape == FileShape::Flags) => {
+            _ if shape == Some(FileShape::Flags) => {
                 let Value::Lanes(vals) = st.get(loc) else {
                     continue;
                 };
-                let (doc, flags) = file.map_or(("", &[][..]), |f| (f.doc, f.flags));
-                rows.el("tr")
-                    .attr("data-reg", &name)
-                    .class(&["flags-row"])
-                    .open();
-                rows.el("th")
-                    .class(&["reg"])
-                    .attr("title", doc)
-                    .open()
-                    .text(&name)
-                    .close("th");
-                for (l, &v) in vals.iter().enumerate() {
+                let (doc, flags) = file_of(files, loc).map_or(("", &[][..]), |f| (f.doc, f.flags));
+                let name = loc.name();
+                let cells = (0..32).map(|l| {
+                    let v = vals[l];
+                    let class = cell_class("flags", l, c, w);
+                    let letters = flags.iter().rev().map(|(f, b)| {
+                        let on = v >> b & 1 == 1;
+                        let letter = f.chars().next().unwrap_or('?');
+                        html! { <span class={classes!("flag", on.then_some("on"))}>{ if on { letter } else { '·' } }</span> }
+                    });
                     let title = format!(
                         "{name} lane {l} = {v:#x}\n{}",
-                        flags
-                            .iter()
-                            .map(|(f, b)| format!("{f} = {}", v >> b & 1))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        flags.iter().map(|(f, b)| format!("{f} = {}", v >> b & 1)).collect::<Vec<_>>().join(", ")
                     );
-                    lane_cell(rows, "flags", states[l], l, cw, "");
-                    rows.num("data-value", v).attr("title", &title).open();
-                    for (f, b) in flags.iter().rev() {
-                        let on = v >> b & 1 == 1;
-                        let letter = if on { f.get(..1).unwrap_or("?") } else { "·" };
-                        rows.el("span").class(&["flag", if on { "on" } else { "" }]);
-                        rows.open().text(letter).close("span");
-                    }
-                    rows.close("td");
-                }
-                rows.close("tr");
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} {title}>{ for letters }</td> }
+                });
+                lane_rows.push(html! {
+                    <tr data-reg={name.clone()} class="flags-row"><th class="reg" title={doc}>{ name.clone() }</th>{ for cells }</tr>
+                });
             }
             Loc::R(n) => {
-                rows.el("tr").attr("data-reg", &name).open();
-                rows.el("th").class(&["reg"]).open().text(&name).close("th");
-                for (l, &v) in st.reg(n).iter().enumerate() {
-                    lane_cell(rows, "val", states[l], l, cw, "");
-                    rows.num("data-value", v)
-                        .open()
-                        .text(&p.fmt.show(v))
-                        .close("td");
-                }
-                rows.close("tr");
+                let vals = st.reg(n);
+                let cells = (0..32).map(|l| {
+                    let v = vals[l];
+                    let class = cell_class("val", l, c, w);
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()}>{ p.fmt.show(v) }</td> }
+                });
+                lane_rows.push(html! {
+                    <tr data-reg={loc.name()}><th class="reg">{ loc.name() }</th>{ for cells }</tr>
+                });
             }
             Loc::P(n) => {
-                let mask = st.pred(n);
-                rows.el("tr")
-                    .attr("data-reg", &name)
-                    .class(&["pred-row"])
-                    .open();
-                rows.el("th")
-                    .class(&["reg"])
-                    .attr("title", &format!("{mask:#010x}"));
-                rows.open().text(&name).close("th");
-                for (l, state) in states.iter().enumerate() {
-                    let v = mask >> l & 1;
-                    let truth = if v == 1 { tr("true") } else { tr("false") };
-                    lane_cell(rows, "pred", state, l, cw, if v == 1 { "t" } else { "f" });
-                    rows.num("data-value", v)
-                        .attr("title", &trf("{0} lane {1}: {2}", &[&name, &l, &truth]));
-                    rows.open().text(if v == 1 { "●" } else { "○" }).close("td");
-                }
-                rows.close("tr");
+                let m = st.pred(n);
+                let cells = (0..32).map(|l| {
+                    let v = m >> l & 1;
+                    let mut class = cell_class("pred", l, c, w);
+                    class.push(if v == 1 { "t" } else { "f" });
+                    html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()} title={trf("{0} lane {1}: {2}", &[&format!("P{n}"), &l, &if v == 1 { tr("true") } else { tr("false") }])}>{ if v == 1 { "●" } else { "○" } }</td> }
+                });
+                lane_rows.push(html! {
+                    <tr data-reg={loc.name()} class="pred-row"><th class="reg" title={format!("{:#010x}", m)}>{ loc.name() }</th>{ for cells }</tr>
+                });
                 if pr_after == Some(ti) {
-                    rows.raw("<tr data-reg=\"PR\" class=\"pr-row\">");
-                    rows.el("th")
-                        .class(&["reg"])
-                        .attr("title", tr("PR: the predicates packed, P0 in bit 0 (hex)"));
-                    rows.open().text("PR").close("th");
-                    for (l, &v) in st.pr().iter().enumerate() {
-                        lane_cell(rows, "val", states[l], l, (0, 0), "packed");
-                        let hex = format!("{v:#04x}");
-                        rows.num("data-value", v).attr(
-                            "title",
-                            &trf("PR lane {0} = {1} (P0..P6 in bits 0..6)", &[&l, &hex]),
-                        );
-                        rows.open().text(&format!("{v:02x}")).close("td");
-                    }
-                    rows.close("tr");
+                    let pr = st.pr();
+                    let cells = (0..32).map(|l| {
+                        let v = pr[l];
+                        html! { <td class={classes!("val", "packed", lane_class(l))} data-lane={l.to_string()} data-value={v.to_string()}
+                                    title={trf("PR lane {0} = {1} (P0..P6 in bits 0..6)", &[&l, &format!("{v:#04x}")])}>{ format!("{v:02x}") }</td> }
+                    });
+                    lane_rows.push(html! {
+                        <tr data-reg="PR" class="pr-row"><th class="reg" title={tr("PR: the predicates packed, P0 in bit 0 (hex)")}>{ "PR" }</th>{ for cells }</tr>
+                    });
                 }
             }
             Loc::UR(n) => {
                 let v = st.ureg(n);
-                uniform_cell(
-                    uniform,
-                    &name,
-                    cw.1,
-                    &v.to_string(),
-                    &p.fmt.show(v),
-                    Some(&all_formats(v)),
-                );
+                uniform.push(html! {
+                    <div class={classes!("uni", (c != 0).then_some("changed"))} data-reg={loc.name()} data-value={v.to_string()} title={all_formats(v)}>
+                        <span class="reg">{ loc.name() }</span><span class="v">{ p.fmt.show(v) }</span>
+                    </div>
+                });
             }
             Loc::UP(n) => {
                 let v = st.upred(n);
-                uniform_cell(
-                    uniform,
-                    &name,
-                    cw.1,
-                    &u8::from(v).to_string(),
-                    &v.to_string(),
-                    None,
-                );
+                uniform.push(html! {
+                    <div class={classes!("uni", (c != 0).then_some("changed"))} data-reg={loc.name()} data-value={u8::from(v).to_string()}>
+                        <span class="reg">{ loc.name() }</span><span class="v">{ v.to_string() }</span>
+                    </div>
+                });
             }
             _ => {}
         }
     }
-}
-
-/// One uniform register: its name and value (`shown`), marked when the
-/// last step changed it (`changed`: a lane mask).
-fn uniform_cell(
-    m: &mut Markup,
-    name: &str,
-    changed: u32,
-    value: &str,
-    shown: &str,
-    title: Option<&str>,
-) {
-    m.el("div")
-        .class(&["uni", if changed != 0 { "changed" } else { "" }]);
-    m.attr("data-reg", name).attr("data-value", value);
-    if let Some(t) = title {
-        m.attr("title", t);
-    }
-    m.open()
-        .el("span")
-        .class(&["reg"])
-        .open()
-        .text(name)
-        .close("span");
-    m.el("span").class(&["v"]).open().text(shown).close("span");
-    m.close("div");
+    (lane_rows, uniform)
 }
 
 /// The grid.
@@ -508,24 +373,9 @@ pub fn grid(p: &GridProps) -> Html {
         return wave_view(p, head, sim, &files);
     }
     let states = lane_states(sim);
-    let (mut table, mut uniform) = (Markup::default(), Markup::default());
-    table.el("table").class(&["lane-grid"]).attr("id", "grid");
-    table
-        .num("data-step", sim.steps)
-        .num("data-rev", p.rev)
-        .open();
-    lane_heads(&mut table, &states);
-    table.raw("<tbody>");
-    register_rows(p, sim, &files, &states, (&mut table, &mut uniform));
-    table.raw("</tbody>");
-    table.close("table");
+    let (header, status_row) = lane_heads(&p.on_lane, &states);
+    let (lane_rows, uniform) = register_rows(p, sim, &files, &states);
 
-    let on_lane = p.on_lane.clone();
-    let click = Callback::from(move |e: MouseEvent| {
-        if let Some(l) = lane_clicked(&e) {
-            on_lane.emit(l);
-        }
-    });
     // Hover text in every format, made when the pointer reaches a cell
     // rather than for all 32 x N cells on every step.
     let hover_title = Callback::from(|e: MouseEvent| {
@@ -555,12 +405,17 @@ pub fn grid(p: &GridProps) -> Html {
     html! {
         <section class={classes!("pane", "grid-pane", p.stale.then_some("stale"))} aria-label={tr("warp state")}>
             { head }
-            <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}
-                 onclick={click} onmouseover={hover_title}>
-                { table.into_html() }
+            <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}>
+                <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
+                    <thead>
+                        <tr><th class="corner" title={tr("click a lane number to toggle it in .active")}>{ "lane" }</th>{ header }</tr>
+                        <tr class="status-row"><th class="reg">{ tr("state") }</th>{ status_row }</tr>
+                    </thead>
+                    <tbody>{ for lane_rows }</tbody>
+                </table>
             </div>
-            if !uniform.as_str().is_empty() {
-                <div class="uniform" id="uniform"><span class="uni-title">{ tr("uniform") }</span>{ uniform.into_html() }</div>
+            if !uniform.is_empty() {
+                <div class="uniform" id="uniform"><span class="uni-title">{ tr("uniform") }</span>{ for uniform }</div>
             }
             <div class="grid-legend">
                 <span>{ tr("▶ runs next") }</span><span>{ tr("○ active elsewhere") }</span><span>{ tr("‖ waiting") }</span>
