@@ -40,6 +40,7 @@ use crate::codec::text::write_field;
 use crate::codec::{self, Layout};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
+use crate::operand;
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef, Word};
 
 /// The canonical assembly text of an instruction (see the module docs).
@@ -175,11 +176,10 @@ pub fn write_words(out: &mut String, isa: &Isa, bits: Word, words: u32) {
         let mut group = [0u8; 32];
         let mut rest = w;
         for slot in group[..digits].iter_mut().rev() {
-            *slot = b"0123456789abcdef"[(rest & 0xf) as usize];
+            *slot = operand::DIGITS[(rest & 0xf) as usize];
             rest >>= 4;
         }
-        // Hex digits are ASCII, so the group is always UTF-8.
-        out.push_str(std::str::from_utf8(&group[..digits]).unwrap_or_default());
+        operand::push_digit_bytes(out, &group[..digits]);
     }
 }
 

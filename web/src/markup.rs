@@ -9,7 +9,16 @@
 //! each step's repaint about 4 ms slower.)
 
 use std::fmt::Write;
-use yew::{AttrValue, Html};
+use yew::{AttrValue, Html, MouseEvent, TargetCast};
+
+/// What an event on written markup hit: attribute `attr` of the element
+/// matching `selector` nearest the event's target (the target or one of
+/// its ancestors), read as a `T`.
+pub fn hit<T: std::str::FromStr>(e: &MouseEvent, selector: &str, attr: &str) -> Option<T> {
+    let target: web_sys::Element = e.target_dyn_into()?;
+    let el = target.closest(selector).ok()??;
+    el.get_attribute(attr)?.parse().ok()
+}
 
 /// HTML or SVG markup being written. An element is started with [`Markup::el`],
 /// given its attributes, then either ended empty ([`Markup::end`]) or opened

@@ -76,16 +76,22 @@ pub fn output(cmd: &mut Command) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn has_wasm_std(toolchain: Option<&str>) -> bool {
+/// The sysroot of `toolchain` (the default one when None).
+fn sysroot(toolchain: Option<&str>) -> Option<PathBuf> {
     let mut c = Command::new("rustc");
     c.args(["--print", "sysroot"]);
     if let Some(t) = toolchain {
         c.env("RUSTUP_TOOLCHAIN", t);
     }
-    let Some(sysroot) = output(&mut c) else {
+    output(&mut c).map(PathBuf::from)
+}
+
+/// Whether the toolchain has the prebuilt wasm32 standard library.
+fn has_wasm_std(toolchain: Option<&str>) -> bool {
+    let Some(sysroot) = sysroot(toolchain) else {
         return false;
     };
-    let lib = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown/lib");
+    let lib = sysroot.join("lib/rustlib/wasm32-unknown-unknown/lib");
     std::fs::read_dir(lib)
         .map(|d| {
             d.flatten()
@@ -97,14 +103,8 @@ fn has_wasm_std(toolchain: Option<&str>) -> bool {
 /// Whether the toolchain has the standard library's sources (`rust-src`),
 /// which the wasm builds compile with the crate (`-Z build-std`).
 fn has_std_sources(toolchain: Option<&str>) -> bool {
-    let mut c = Command::new("rustc");
-    c.args(["--print", "sysroot"]);
-    if let Some(t) = toolchain {
-        c.env("RUSTUP_TOOLCHAIN", t);
-    }
-    output(&mut c).is_some_and(|sysroot| {
-        Path::new(&sysroot)
-            .join("lib/rustlib/src/rust/library/std/src/lib.rs")
+    sysroot(toolchain).is_some_and(|s| {
+        s.join("lib/rustlib/src/rust/library/std/src/lib.rs")
             .exists()
     })
 }

@@ -189,14 +189,27 @@ fn push_digits<const RADIX: u64>(out: &mut String, mut v: u64) {
     let mut i = digits.len();
     loop {
         i -= 1;
-        digits[i] = b"0123456789abcdef"[(v % RADIX) as usize];
+        digits[i] = DIGITS[(v % RADIX) as usize];
         v /= RADIX;
         if v == 0 {
             break;
         }
     }
-    // Pushed as characters: ASCII, so no UTF-8 check of the buffer.
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+    push_digit_bytes(out, &digits[i..]);
+}
+
+/// The digits up to base 16, by value, lower case.
+pub(crate) const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `digits` (bytes of [`DIGITS`]) to `out`. They are ASCII: up to
+/// 4 are pushed as characters (cheaper than checking a short buffer as
+/// UTF-8), longer runs checked and copied at once.
+pub(crate) fn push_digit_bytes(out: &mut String, digits: &[u8]) {
+    if digits.len() <= 4 {
+        out.extend(digits.iter().map(|&d| char::from(d)));
+    } else {
+        out.push_str(std::str::from_utf8(digits).unwrap_or_default());
+    }
 }
 
 /// Appends a signed `v` in decimal, as `{v}` would.

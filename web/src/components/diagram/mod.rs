@@ -45,7 +45,9 @@ pub fn diagram(p: &DiagramProps) -> Html {
     // (see `draw`); anything else hovers nothing.
     let on_over = {
         let hover = hover.clone();
-        Callback::from(move |e: MouseEvent| hover.set(hover_key(&e)))
+        Callback::from(move |e: MouseEvent| {
+            hover.set(crate::markup::hit(&e, "[data-hover]", "data-hover"))
+        })
     };
     let on_leave = {
         let hover = hover.clone();
@@ -112,12 +114,4 @@ pub fn diagram(p: &DiagramProps) -> Html {
             }
         </section>
     }
-}
-
-/// The `data-hover` key of the element under the pointer (or of the
-/// nearest element around it that has one).
-fn hover_key(e: &MouseEvent) -> Option<usize> {
-    let target: web_sys::Element = e.target_dyn_into()?;
-    let el = target.closest("[data-hover]").ok()??;
-    el.get_attribute("data-hover")?.parse().ok()
 }
