@@ -278,6 +278,15 @@ impl<'s> Lexer<'s> {
         while self.i < b.len() {
             let i = self.i;
             let c = b[i];
+            // Names and blanks, most of any text, before the other cases.
+            if is_ident_start(c) {
+                self.i = ident_end(b, i + 1);
+                return tok(Tok::Ident, i, self.i);
+            }
+            if c == b' ' {
+                self.i += 1;
+                continue;
+            }
             match c {
                 b'\n' => {
                     self.i += 1;
@@ -302,10 +311,6 @@ impl<'s> Lexer<'s> {
                 b'.' if b.get(i + 1).is_some_and(|&n| is_ident_start(n)) => {
                     self.i = ident_end(b, i + 1);
                     return tok(Tok::Directive, i, self.i);
-                }
-                _ if is_ident_start(c) => {
-                    self.i = ident_end(b, i);
-                    return tok(Tok::Ident, i, self.i);
                 }
                 b'0'..=b'9' => {
                     let kind = lex_number(src, &mut self.i, diags);

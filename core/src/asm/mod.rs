@@ -156,12 +156,13 @@ pub struct AsmLine {
 }
 
 impl AsmLine {
-    /// The listing line of an instruction built from `p` on line `line`
-    /// (address 0 until all are known).
-    fn at(inst: Inst, p: &ParsedInst, line: usize) -> AsmLine {
+    /// The listing line of an instruction built from `p` on line `line`,
+    /// with `addr` standing for the statement's number until the
+    /// addresses are known.
+    fn at(inst: Inst, p: &ParsedInst, line: usize, addr: u64) -> AsmLine {
         AsmLine {
             inst,
-            addr: 0,
+            addr,
             span: p.span,
             line,
         }
@@ -208,54 +209,59 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
     let ctx = Ctx::new(isa, src);
     let mut defs = Definitions::default();
     let no_labels = HashMap::new();
-    let (mut pending, mut words) = (Vec::new(), Vec::new());
+    // Instructions go straight into `lines`, each with its statement's
+    // number in `addr` until the addresses are known; one that may name a
+    // label further on waits in `later` with its place in `lines`.
+    let (mut lines, mut later, mut words) = (Vec::new(), Vec::new(), Vec::new());
     // One statement's tokens at a time: a long text never holds them all.
     let mut lexer = lexer::Lexer::new(src, isa.dialect.syntax == Syntax::Amdgpu);
     let mut stmt = Vec::new();
     while lexer.statement(&mut stmt, &mut diags) {
-        let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, pending.len(), &mut diags) else {
+        let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, words.len(), &mut diags) else {
             continue;
         };
+        let number = words.len() as u64;
         words.push(ctx.words(parsed.as_ref()));
         let line = lexer.statement_line();
-        pending.push(match parsed {
-            None => Pending::Failed,
+        match parsed {
+            None => {}
             // Nothing in it can name a label: build it now, while its
             // memory is warm, rather than hold every statement.
-            Some(p) if !p.may_name_label() => match ctx.build(&p, &no_labels, &mut diags) {
-                Some(inst) => Pending::Built(AsmLine::at(inst, &p, line)),
-                None => Pending::Failed,
-            },
-            Some(p) => Pending::Later(Box::new(p), line),
-        });
+            Some(p) if !p.may_name_label() => {
+                if let Some(inst) = ctx.build(&p, &no_labels, &mut diags) {
+                    lines.push(AsmLine::at(inst, &p, line, number));
+                }
+                ctx.recycle(p);
+            }
+            Some(p) => {
+                let empty = Inst {
+                    opcode: 0,
+                    values: Vec::new(),
+                };
+                later.push((lines.len(), p));
+                lines.push(AsmLine::at(empty, &later[later.len() - 1].1, line, number));
+            }
+        }
     }
     words.push(1);
     let addrs = isa.addresses(&words);
     defs.place_labels(&addrs);
     let labels = defs.label_values();
-    let mut lines = Vec::with_capacity(pending.len());
-    for (p, &addr) in pending.into_iter().zip(&addrs) {
-        let line = match p {
-            Pending::Built(line) => Some(line),
-            Pending::Later(p, line) => ctx
-                .build(&p, &labels, &mut diags)
-                .map(|i| AsmLine::at(i, &p, line)),
-            Pending::Failed => None,
-        };
-        lines.extend(line.map(|l| AsmLine { addr, ..l }));
+    let mut failed = false;
+    for (at, p) in later {
+        match ctx.build(&p, &labels, &mut diags) {
+            Some(inst) => lines[at].inst = inst,
+            // Line 0, which no statement has, marks it for removal.
+            None => (lines[at].line, failed) = (0, true),
+        }
+    }
+    if failed {
+        lines.retain(|l| l.line != 0);
+    }
+    for l in &mut lines {
+        l.addr = addrs[l.addr as usize];
     }
     finish(diags, lines, defs)
-}
-
-/// An instruction statement as the reading goes.
-enum Pending {
-    /// Built as soon as read (its address is set once all are known).
-    Built(AsmLine),
-    /// Names something that may be a label defined further on: built once
-    /// every label has its address. With its line.
-    Later(Box<ParsedInst>, usize),
-    /// Read or built with errors (reported).
-    Failed,
 }
 
 /// Assembles exactly one instruction statement (no labels, no directives;
@@ -387,29 +393,60 @@ struct Ctx<'a> {
     line_starts: std::cell::OnceCell<Vec<usize>>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
+    /// The operand vector of the last instruction built, emptied, for
+    /// the next one to fill.
+    spare_operands: std::cell::Cell<Vec<parser::Operand>>,
     /// "Did you mean" searches left: each compares a name with every
     /// label, so a text with thousands of undefined labels stops
     /// suggesting after the first [`SUGGESTIONS`].
     suggestions_left: std::cell::Cell<u32>,
 }
 
-/// An ISA's mnemonics in upper case, sorted, with their optypes: worked
-/// out once per ISA and kept with it (`Isa::derived`).
-struct Mnemonics(Vec<(String, usize)>);
+/// An ISA's mnemonics in upper case with their optypes, in an
+/// open-addressed hash table (a statement's mnemonic is looked up once
+/// per statement): worked out once per ISA and kept with it
+/// (`Isa::derived`).
+struct Mnemonics {
+    /// A power of two of slots, each empty or a name and its optype.
+    slots: Vec<Option<(Box<[u8]>, usize)>>,
+}
 
 impl Mnemonics {
     fn of(isa: &Isa) -> Mnemonics {
-        let mut m: Vec<(String, usize)> = isa
-            .optypes
-            .iter()
-            .enumerate()
-            .map(|(i, o)| (o.name.to_ascii_uppercase(), i))
-            .collect();
-        // Where two names differ only in case, the later optype is the one
-        // a mnemonic names.
-        m.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        m.dedup_by(|later, first| later.0 == first.0);
-        Mnemonics(m)
+        let size = (isa.optypes.len() * 2).next_power_of_two().max(8);
+        let mut m = Mnemonics {
+            slots: vec![None; size],
+        };
+        for (i, o) in isa.optypes.iter().enumerate() {
+            let name = o.name.to_ascii_uppercase().into_bytes().into_boxed_slice();
+            let k = m.slot(&name);
+            // Where two names differ only in case, the later optype is
+            // the one a mnemonic names.
+            m.slots[k] = Some((name, i));
+        }
+        m
+    }
+
+    /// The slot holding `key`, or the empty one where it would go.
+    fn slot(&self, key: &[u8]) -> usize {
+        let mask = self.slots.len() - 1;
+        // FNV-1a: short keys, few of them.
+        let hash = key.iter().fold(0x811c_9dc5_u32, |h, &b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        });
+        let mut k = hash as usize & mask;
+        while let Some((name, _)) = &self.slots[k] {
+            if **name == *key {
+                break;
+            }
+            k = (k + 1) & mask;
+        }
+        k
+    }
+
+    /// The optype of an upper-case mnemonic.
+    fn get(&self, key: &[u8]) -> Option<usize> {
+        self.slots[self.slot(key)].as_ref().map(|&(_, i)| i)
     }
 }
 
@@ -426,16 +463,25 @@ impl<'a> Ctx<'a> {
             line_starts: std::cell::OnceCell::new(),
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
+            spare_operands: std::cell::Cell::new(Vec::new()),
         }
+    }
+
+    /// Keeps the operand vector of an instruction read and built, for the
+    /// next instruction to reuse.
+    fn recycle(&self, p: ParsedInst) {
+        let mut operands = p.operands;
+        operands.clear();
+        self.spare_operands.set(operands);
     }
 
     fn text(&self, span: Span) -> &'a str {
         self.src.get(span.start..span.end).unwrap_or("")
     }
 
-    /// The optype whose mnemonic `text` is, in any case: a binary search
-    /// of the upper-case mnemonics for `text` upper-cased (on the stack
-    /// when it is short, as mnemonics are).
+    /// The optype whose mnemonic `text` is, in any case: `text`
+    /// upper-cased (on the stack when it is short, as mnemonics are) and
+    /// looked up.
     fn optype(&self, text: &str) -> Option<usize> {
         let mut buf = [0u8; 32];
         let long;
@@ -450,11 +496,7 @@ impl<'a> Ctx<'a> {
                 long.as_bytes()
             }
         };
-        let names = &self.mnemonics.0;
-        names
-            .binary_search_by(|(name, _)| name.as_bytes().cmp(key))
-            .ok()
-            .map(|k| names[k].1)
+        self.mnemonics.get(key)
     }
 
     /// The words instruction `p` takes: those of its mnemonic's opcodes (an
@@ -463,7 +505,7 @@ impl<'a> Ctx<'a> {
         let isa = self.isa;
         p.and_then(|p| p.optype)
             .and_then(|ot| isa.optypes[ot].opcodes.first())
-            .map_or(1, |&oi| isa.opcode_words(&isa.opcodes[oi]))
+            .map_or(1, |&oi| self.layouts[oi].words)
     }
 
     /// Classifies a name as a register of this dialect.

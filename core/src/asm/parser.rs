@@ -69,11 +69,26 @@ pub(super) enum Form {
     /// `c[bank][offset]` with the spans of both numbers.
     CMem((u128, Span), (u128, Span)),
     /// `hwreg(a)` or `hwreg(a, b, c)` (AMDGPU).
-    HwReg(Vec<HwArg>),
+    HwReg(HwArgs),
+}
+
+/// The arguments of `hwreg(...)`: how many were written, and the first
+/// three (a valid operand has one or three) held in place.
+#[derive(Debug)]
+pub(super) struct HwArgs {
+    pub(super) count: usize,
+    pub(super) first: [HwArg; 3],
+}
+
+impl HwArgs {
+    /// The arguments kept: all of them when there are at most three.
+    pub(super) fn kept(&self) -> &[HwArg] {
+        &self.first[..self.count.min(3)]
+    }
 }
 
 /// One argument of `hwreg(...)`.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub(super) enum HwArg {
     /// A register name (`HW_REG_MODE`).
     Name(Span),
@@ -234,7 +249,8 @@ impl<'c, 't> Parser<'c, 't> {
                 ok = false;
             }
         }
-        let mut operands = Vec::new();
+        // (The vector of an instruction already built, when there is one.)
+        let mut operands = self.ctx.spare_operands.take();
         if self.peek().is_some() && self.peek().map(|t| t.kind) != Some(Tok::P(Punct::Dollar)) {
             loop {
                 match self.operand() {
@@ -418,6 +434,17 @@ impl<'c, 't> Parser<'c, 't> {
 
     /// An absolute expression (symbols allowed) and its span.
     pub(super) fn abs_expr(&mut self) -> Option<(u32, Span)> {
+        // A lone 32-bit number, the usual operand, needs no expression
+        // tree: what parsing and evaluating one gives.
+        if let (Some(Tok::Int(v)), None | Some(Tok::P(Punct::Comma | Punct::RParen))) =
+            (self.peek().map(|t| t.kind), self.peek_at(1).map(|t| t.kind))
+        {
+            if let Ok(v) = u32::try_from(v) {
+                let span = self.here();
+                self.pos += 1;
+                return Some((v, span));
+            }
+        }
         let mut pos = self.pos;
         let ctx = self.ctx;
         let syms = ctx.syms.borrow();
@@ -452,22 +479,30 @@ impl<'c, 't> Parser<'c, 't> {
     pub(super) fn hwreg_operand(&mut self) -> Option<Operand> {
         let start = self.here();
         self.pos += 2;
-        let mut args = Vec::new();
+        let unset = HwArg::Num(0, Span::new(0, 0));
+        let mut args = HwArgs {
+            count: 0,
+            first: [unset; 3],
+        };
         loop {
-            match self.peek() {
+            let arg = match self.peek() {
                 Some(t)
                     if t.kind == Tok::Ident
                         && !self.ctx.syms.borrow().contains_key(self.ctx.text(t.span))
                         && self.peek_at(1).map(|n| n.kind) != Some(Tok::P(Punct::LParen)) =>
                 {
                     self.pos += 1;
-                    args.push(HwArg::Name(t.span));
+                    HwArg::Name(t.span)
                 }
                 _ => {
                     let (v, span) = self.abs_expr()?;
-                    args.push(HwArg::Num(v, span));
+                    HwArg::Num(v, span)
                 }
+            };
+            if let Some(slot) = args.first.get_mut(args.count) {
+                *slot = arg;
             }
+            args.count += 1;
             if self.eat(Punct::Comma).is_some() {
                 continue;
             }

@@ -13,7 +13,7 @@
 //! assert_eq!(errs[0].message, "`R255` is not a register: they are R0..R254");
 //! ```
 
-use super::parser::{Form, HwArg, Operand};
+use super::parser::{Form, HwArg, HwArgs, Operand};
 use super::suggest::{describe_type, one_of, suggest};
 use super::Ctx;
 use crate::codec::layout;
@@ -257,13 +257,13 @@ impl Ctx<'_> {
     }
 
     /// The 16-bit encoding of `hwreg(id)` / `hwreg(id, offset, size)`.
-    fn hwreg_value(&self, args: &[HwArg], span: Span, diags: &mut Vec<Diagnostic>) -> Option<u64> {
+    fn hwreg_value(&self, args: &HwArgs, span: Span, diags: &mut Vec<Diagnostic>) -> Option<u64> {
         let before = diags.len();
-        if args.len() != 1 && args.len() != 3 {
+        if args.count != 1 && args.count != 3 {
             diags.push(
                 Diagnostic::error(
                     span,
-                    format!("`hwreg` takes 1 or 3 arguments, found {}", args.len()),
+                    format!("`hwreg` takes 1 or 3 arguments, found {}", args.count),
                 )
                 .with_help("write hwreg(id) or hwreg(id, offset, size)"),
             );
@@ -288,6 +288,7 @@ impl Ctx<'_> {
                 }
             }
         };
+        let args = args.kept();
         let id = match &args[0] {
             HwArg::Name(s) => {
                 let name = self.text(*s);

@@ -77,7 +77,8 @@ pub fn stream<I: std::borrow::Borrow<Inst>>(isa: &Isa, insts: &[I]) -> Vec<Unit>
 /// The units of [`stream`] one by one, each instruction encoded when its
 /// unit is asked for (a long listing need not hold them all).
 pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item = Unit> + 'a {
-    let words: Vec<u32> = insts.iter().map(|i| isa.opcode_words(i.def(isa))).collect();
+    let layouts = super::layouts(isa);
+    let words: Vec<u32> = insts.iter().map(|i| layouts[i.opcode].words).collect();
     let addrs = isa.addresses(&words);
     let wbytes = u64::from(isa.word_bits.div_ceil(8).max(1));
     let control = isa.dialect.control;

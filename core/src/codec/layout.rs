@@ -96,6 +96,8 @@ pub struct Layout {
     pub roles: Vec<FieldRole>,
     /// Every bit that some field of the opcode covers.
     pub used: Word,
+    /// The machine words the opcode takes ([`Isa::opcode_words`]).
+    pub words: u32,
 }
 
 /// The name of the guard field.
@@ -211,6 +213,7 @@ impl Layout {
                 .map(|r| r.unwrap_or(FieldRole::Control))
                 .collect(),
             used,
+            words: isa.opcode_words(op),
         }
     }
 }
