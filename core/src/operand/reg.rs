@@ -225,25 +225,37 @@ fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> 
 /// a register (`R5`, `RZ`, `up3`...), something that looks like one but
 /// is out of range (`R255`, `P7`), or neither.
 pub fn parse(text: &str, classes: &[RegClass]) -> RegName {
+    let first = text.as_bytes().first().map(u8::to_ascii_uppercase);
     for &class in classes {
+        // (The first letter alone rules most classes out.)
+        if first
+            != class
+                .prefix()
+                .as_bytes()
+                .first()
+                .map(u8::to_ascii_uppercase)
+        {
+            continue;
+        }
         let Some(rest) = strip_prefix_ignore_case(text, class.prefix()) else {
             continue;
         };
-        if let (Some(z), Some(zn)) = (class.zero(), class.zero_name()) {
-            if text.eq_ignore_ascii_case(zn) {
-                return RegName::Reg(class, z);
-            }
-        }
         if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let n = rest.parse::<u64>();
-        if let Ok(n) = n {
-            if n <= class.last() {
-                return RegName::Reg(class, n);
+            match (class.zero(), class.zero_name()) {
+                (Some(z), Some(zn)) if text.eq_ignore_ascii_case(zn) => {
+                    return RegName::Reg(class, z)
+                }
+                _ => continue,
             }
         }
-        return bad(class, text, n.ok());
+        // All digits: their value, or None when it does not fit in 64 bits.
+        let n = rest.bytes().try_fold(0u64, |n, d| {
+            n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        });
+        match n {
+            Some(n) if n <= class.last() => return RegName::Reg(class, n),
+            _ => return bad(class, text, n),
+        }
     }
     RegName::NotReg
 }
