@@ -9,7 +9,10 @@
 //! `warpscope asm` (release build) assembles each, and when `llvm-mc-22`
 //! is on the PATH (Debian's `llvm-22`) it assembles the gfx9 file with
 //! `-arch=amdgcn -mcpu=gfx900 -show-encoding`; each is timed wall-clock,
-//! output to /dev/null, best of five, and the ratio is printed.
+//! output to /dev/null, in seven rounds that run the three commands in
+//! turn (so a busy moment of the machine falls on all of them, not on
+//! one side's runs), and two ratios are printed: the best llvm-mc time
+//! over our best, and the median of the rounds' ratios.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -101,22 +104,45 @@ pub fn w128_text() -> String {
     out
 }
 
-/// Best wall-clock seconds of five runs of `cmd` (stdout discarded), or
-/// an error saying what failed.
-fn best_of_five(mut cmd: Command) -> Result<f64, String> {
-    let mut best = f64::MAX;
-    for _ in 0..5 {
-        let t = Instant::now();
-        let status = cmd
-            .stdout(Stdio::null())
-            .status()
-            .map_err(|e| format!("{:?}: {e}", cmd.get_program()))?;
-        if !status.success() {
-            return Err(format!("{:?} failed ({status})", cmd.get_program()));
-        }
-        best = best.min(t.elapsed().as_secs_f64());
+/// Rounds of [`alternate`]: enough for a best time on a noisy machine.
+const ROUNDS: usize = 7;
+
+/// Wall-clock seconds of one run of `cmd` (stdout discarded), or an error
+/// saying what failed.
+fn time_once(cmd: &mut Command) -> Result<f64, String> {
+    let t = Instant::now();
+    let status = cmd
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| format!("{:?}: {e}", cmd.get_program()))?;
+    if !status.success() {
+        return Err(format!("{:?} failed ({status})", cmd.get_program()));
     }
-    Ok(best)
+    Ok(t.elapsed().as_secs_f64())
+}
+
+/// Runs the commands one after the other, [`ROUNDS`] times over, so that
+/// each round's runs see the same state of the machine; returns every
+/// command's times, round by round.
+fn alternate(cmds: &mut [Command]) -> Result<Vec<Vec<f64>>, String> {
+    let mut times = vec![Vec::with_capacity(ROUNDS); cmds.len()];
+    for _ in 0..ROUNDS {
+        for (cmd, t) in cmds.iter_mut().zip(&mut times) {
+            t.push(time_once(cmd)?);
+        }
+    }
+    Ok(times)
+}
+
+fn best(times: &[f64]) -> f64 {
+    times.iter().copied().fold(f64::MAX, f64::min)
+}
+
+/// The median of each round's ratio `slow / fast`.
+fn median_ratio(slow: &[f64], fast: &[f64]) -> f64 {
+    let mut r: Vec<f64> = slow.iter().zip(fast).map(|(s, f)| s / f).collect();
+    r.sort_by(f64::total_cmp);
+    r[r.len() / 2]
 }
 
 fn asm_cmd(cli: &Path, isa: &str, file: &Path) -> Command {
@@ -141,24 +167,29 @@ pub fn run(root: &Path) -> Result<String, String> {
         "warpscope",
     ]))?;
     let cli: PathBuf = root.join("target/release/warpscope");
-    let ours_gfx9 = best_of_five(asm_cmd(&cli, "gfx9", &gfx9))?;
-    let ours_w128 = best_of_five(asm_cmd(&cli, "w128", &w128))?;
-    let mut table = String::from("file                      warpscope asm   llvm-mc-22   ratio\n");
+    let mut cmds = vec![asm_cmd(&cli, "gfx9", &gfx9), asm_cmd(&cli, "w128", &w128)];
     let llvm = Command::new("llvm-mc-22").arg("--version").output().is_ok();
-    let theirs = if llvm {
+    if llvm {
         let mut c = Command::new("llvm-mc-22");
         c.args(["-arch=amdgcn", "-mcpu=gfx900", "-show-encoding"])
             .arg(&gfx9);
-        Some(best_of_five(c)?)
-    } else {
-        None
-    };
+        cmds.push(c);
+    }
+    let times = alternate(&mut cmds)?;
+    let (ours_gfx9, ours_w128) = (best(&times[0]), best(&times[1]));
+    let theirs = times.get(2).map(|t| (best(t), median_ratio(t, &times[0])));
+    let mut table = String::from(
+        "file                      warpscope asm   llvm-mc-22   ratio (best; median of rounds)\n",
+    );
     let _ = writeln!(
         table,
         "gfx9, {LINES} lines       {:>9.3} s   {}   {}",
         ours_gfx9,
-        theirs.map_or("    (none)".into(), |t| format!("{t:>8.3} s")),
-        theirs.map_or("-".into(), |t| format!("{:.2}x", t / ours_gfx9)),
+        theirs.map_or("    (none)".into(), |(t, _)| format!("{t:>8.3} s")),
+        theirs.map_or("-".into(), |(t, m)| format!(
+            "{:.2}x; {m:.2}x",
+            t / ours_gfx9
+        )),
     );
     let _ = writeln!(
         table,
