@@ -234,12 +234,13 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
                 ctx.recycle(p);
             }
             Some(p) => {
+                // A place for it, filled once it is built.
                 let empty = Inst {
                     opcode: 0,
                     values: Vec::new(),
                 };
-                later.push((lines.len(), p));
-                lines.push(AsmLine::at(empty, &later[later.len() - 1].1, line, number));
+                lines.push(AsmLine::at(empty, &p, line, number));
+                later.push((lines.len() - 1, p));
             }
         }
     }

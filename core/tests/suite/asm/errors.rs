@@ -763,3 +763,35 @@ fn a_float_is_refused_where_no_float_fits() {
         assert!(asm::assemble(isa, ok).is_ok(), "{ok}");
     }
 }
+
+/// Instructions built at once and those that wait for a label further
+/// on keep their order and addresses, across two-word instructions, and
+/// a statement with errors among them takes no address of its own but
+/// still counts a word, as the listing's addresses show.
+#[test]
+fn forward_labels_keep_order_and_addresses() {
+    let gfx9 = warpscope_core::isas::Id::Gfx9.isa();
+    let src = "s_setreg_imm32_b32 hwreg(HW_REG_MODE), end\n\
+               s_nop 0\n\
+               s_setreg_imm32_b32 hwreg(HW_REG_MODE), 5\n\
+               s_getreg_b32 s1, hwreg(HW_REG_MODE, 3, 1)\n\
+               end: s_nop 1\n";
+    let p = asm::assemble(gfx9, src).unwrap_or_else(|e| panic!("{e:?}"));
+    let got: Vec<(u64, usize)> = p.lines.iter().map(|l| (l.addr, l.line)).collect();
+    assert_eq!(got, vec![(0, 1), (8, 2), (12, 3), (20, 4), (24, 5)]);
+    assert_eq!(p.labels, vec![("end".to_string(), 24)]);
+    let literal = p.lines[0].inst.values.iter().any(|&v| v == 24);
+    assert!(literal, "the forward label's value: {:?}", p.lines[0].inst);
+
+    let bad = "BRA later ; BRA nowhere ; MOV R1, R2 ; BRA elsewhere\nlater: EXIT";
+    let d = diags_of(bad);
+    let lines: Vec<_> = d.iter().map(|(_, c, m, _)| (*c, m.as_str())).collect();
+    assert_eq!(
+        lines,
+        vec![
+            (17, "undefined label `nowhere`"),
+            (44, "undefined label `elsewhere`")
+        ],
+        "{d:#?}"
+    );
+}
