@@ -780,7 +780,7 @@ fn forward_labels_keep_order_and_addresses() {
     let got: Vec<(u64, usize)> = p.lines.iter().map(|l| (l.addr, l.line)).collect();
     assert_eq!(got, vec![(0, 1), (8, 2), (12, 3), (20, 4), (24, 5)]);
     assert_eq!(p.labels, vec![("end".to_string(), 24)]);
-    let literal = p.lines[0].inst.values.iter().any(|&v| v == 24);
+    let literal = p.lines[0].inst.values.contains(&24);
     assert!(literal, "the forward label's value: {:?}", p.lines[0].inst);
 
     let bad = "BRA later ; BRA nowhere ; MOV R1, R2 ; BRA elsewhere\nlater: EXIT";
