@@ -1,1 +1,2 @@
 //! Helpers for warpscope end-to-end tests.
+pub mod gpu_truth;
