@@ -155,9 +155,9 @@ fn warnings_name_the_line_of_an_undefined_shfl_read() {
     let msg = w[0].as_str().expect("string");
     assert!(msg.starts_with("line 4"), "{msg}");
     assert!(msg.contains("SHFL"), "{msg}");
-    // The inactive upper lanes still deliver their values (16 + lane).
-    let r1: Vec<u64> = (0..32).map(|l| if l < 16 { l + 16 } else { 0 }).collect();
-    assert_eq!(v["regs"]["R1"], serde_json::json!(r1));
+    assert!(msg.contains("receive 0"), "{msg}");
+    // The inactive upper lanes deliver 0, as on an H200 (tests/gpu).
+    assert_eq!(v["regs"]["R1"], serde_json::json!(vec![0; 32]));
 }
 
 #[test]

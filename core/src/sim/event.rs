@@ -207,8 +207,8 @@ pub enum EventDetail {
         src_lane: [u8; 32],
         /// Lanes whose exchange was valid (the value written to `pu`).
         valid: u32,
-        /// Lanes that read a lane that does not participate (the result is
-        /// undefined on hardware; here it is that lane's register value).
+        /// Lanes that read a lane that does not participate (undefined in
+        /// PTX; they receive 0, as on an H200: tests/gpu).
         reads_inactive: u32,
         /// `b[4:0]` per lane.
         bval: [u8; 32],

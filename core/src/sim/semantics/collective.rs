@@ -416,12 +416,18 @@ impl Sim {
             segmask[l] = sl.seg;
             min_lane[l] = sl.min;
             max_lane[l] = sl.max;
-            values[l] = a[j];
+            // A lane that does not take part delivers 0, as on an H200
+            // (tests/gpu); PTX leaves the value undefined.
+            values[l] = if reads_inactive & (1 << l) != 0 {
+                0
+            } else {
+                a[j]
+            };
         }
         if reads_inactive != 0 {
             ctx.warnings.push(format!(
-                "SHFL: lanes {reads_inactive:#010x} read lanes that do not take part; \
-                 the values are undefined on hardware"
+                "SHFL: lanes {reads_inactive:#010x} read lanes that do not take part \
+                 and receive 0 (undefined in PTX; an H200 gives 0)"
             ));
         }
         self.write_r(ctx, rd, part, &values);
