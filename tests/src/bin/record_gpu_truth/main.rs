@@ -1,6 +1,7 @@
 //! Records what a real NVIDIA GPU does for SHFL, VOTE, REDUX, MATCH, ELECT
-//! and MOVM (through their PTX forms) on generated cases, as the table
-//! `tests/gpu_truth.rs` checks the simulator against.
+//! and MOVM, and for the float, shift, POPC and LOP3 operations (through
+//! their PTX forms) on generated cases, as the table `tests/gpu_truth.rs`
+//! checks the simulator against.
 //!
 //! ```text
 //! record-gpu-truth --out tests/gpu/h200.truth   # on a machine with a GPU (sm_90 or newer)

@@ -1,5 +1,7 @@
 //! The kernels: one per recorded instruction, each the same frame around
 //! one PTX instruction (or, for `vote.sync`, the four votes of one input).
+//! PTX's float operations are written as `.b32` registers, which PTX
+//! accepts for `.f32` operands.
 //!
 //! Block `i` (32 threads, one warp) runs case `i`. Its input record is
 //! `mask, pp, a[32], b[32], c[32]` (98 words); lane `l` writes its
@@ -146,6 +148,19 @@ pub const VARIANTS: &[Variant] = &[
         0,
         "movmatrix.sync.aligned.m8n8.trans.b16 %r10, %r5;"
     ),
+    // Lane-by-lane arithmetic whose w128 rules follow PTX: rounding,
+    // subnormals and NaN of the float operations, shift amounts of 32 and
+    // more, and LOP3's truth table.
+    v!("add.rn.f32", 0, "add.rn.f32 %r10, %r5, %r6;"),
+    v!("mul.rn.f32", 0, "mul.rn.f32 %r10, %r5, %r6;"),
+    v!("fma.rn.f32", 0, "fma.rn.f32 %r10, %r5, %r6, %r7;"),
+    v!("shl.b32", 0, "shl.b32 %r10, %r5, %r6;"),
+    v!("shr.u32", 0, "shr.u32 %r10, %r5, %r6;"),
+    v!("shr.s32", 0, "shr.s32 %r10, %r5, %r6;"),
+    v!("popc.b32", 0, "popc.b32 %r10, %r5;"),
+    v!("lop3.b32.0x96", 0, "lop3.b32 %r10, %r5, %r6, %r7, 0x96;"),
+    v!("lop3.b32.0xe8", 0, "lop3.b32 %r10, %r5, %r6, %r7, 0xe8;"),
+    v!("lop3.b32.0x2d", 0, "lop3.b32 %r10, %r5, %r6, %r7, 0x2d;"),
 ];
 
 /// What the lanes outside the membermask do.
