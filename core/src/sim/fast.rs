@@ -45,10 +45,11 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{each_lane, fbits, lop3_lut, shift, Alu};
+use super::semantics::alu::{fbits, shift, Alu};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
-use super::write::{store_lanes, store_mask, Undo};
+use super::vector::{self, CHUNKS, V, WIDTH};
+use super::write::{store_mask, Undo};
 use super::{lanes, Sim, WarpState};
 
 /// A per-lane function of up to three sources.
@@ -190,43 +191,86 @@ fn shfl(mode: ShflMode, (pu, rd, ra): (u8, u8, u8), b: Operand, c: Operand) -> F
     })
 }
 
+/// Room for the lanes of immediate and uniform sources, and a result.
+type Scratch = [[u32; 32]; 4];
+
+/// Room for two sources.
+type Pair<'a> = (&'a mut [u32; 32], &'a mut [u32; 32]);
+
 /// The lanes of a source operand (`~` applied): a register in place, or
 /// `scratch` filled with the value.
 #[inline(always)]
 fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u32; 32] {
     let not = if o.bitnot { !0 } else { 0 };
-    match o.src {
+    let value = match o.src {
         Src::R(r) => match st.regs.get(r as usize) {
             Some(reg) if not == 0 => return reg,
-            Some(reg) => *scratch = reg.map(|x| !x),
-            None => *scratch = [not; 32],
+            Some(reg) => {
+                for k in 0..CHUNKS {
+                    V::load(reg, k).xor(V::splat(not)).store(scratch, k);
+                }
+                return scratch;
+            }
+            None => not,
         },
-        Src::UR(u) => *scratch = [st.ureg(u) ^ not; 32],
-        Src::Imm(x) => *scratch = [x ^ not; 32],
+        Src::UR(u) => st.ureg(u) ^ not,
+        Src::Imm(x) => x ^ not,
+    };
+    for k in 0..CHUNKS {
+        V::splat(value).store(scratch, k);
     }
     scratch
 }
 
-/// The results of a [`Map`] on every lane.
+/// The value of an operand that is the same in every lane (an immediate,
+/// a uniform register), if it is one.
 #[inline(always)]
-fn compute(f: Map, v: [&[u32; 32]; 3]) -> [u32; 32] {
-    match f {
-        Map::Mov => *v[0],
-        Map::Iadd3 => each_lane!(v, |a, b, c| a.wrapping_add(b).wrapping_add(c)),
-        Map::Imad => each_lane!(v, |a, b, c| a.wrapping_mul(b).wrapping_add(c)),
-        Map::Lop3(lut) => each_lane!(v, |a, b, c| lop3_lut(lut, a, b, c)),
-        Map::Shf { left, signed } => each_lane!(v, |a, n, _| shift(a, n, left, signed)),
-        Map::Popc => each_lane!(v, |b, _, _| b.count_ones()),
-        Map::Fadd => each_lane!(v, |a, b, _| fbits(f32::from_bits(a) + f32::from_bits(b))),
-        Map::Fmul => each_lane!(v, |a, b, _| fbits(f32::from_bits(a) * f32::from_bits(b))),
-        Map::Ffma => each_lane!(v, |a, b, c| {
-            fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
-        }),
+fn uniform(st: &WarpState, o: Operand) -> Option<u32> {
+    let not = if o.bitnot { !0 } else { 0 };
+    match o.src {
+        Src::R(_) => None,
+        Src::UR(u) => Some(st.ureg(u) ^ not),
+        Src::Imm(x) => Some(x ^ not),
     }
 }
 
-/// Room for the lanes of immediate and uniform sources.
-type Scratch = [[u32; 32]; 3];
+/// `out` = `$e` of the chunks `$x`, `$y`, `$z` of the three sources, one
+/// chunk after another: a loop per operation, with no call per chunk.
+macro_rules! chunks {
+    ($v:expr, $out:expr, |$x:pat_param, $y:pat_param, $z:pat_param| $e:expr) => {{
+        let [a, b, c] = $v;
+        for k in 0..CHUNKS {
+            let ($x, $y, $z) = (V::load(a, k), V::load(b, k), V::load(c, k));
+            $e.store($out, k);
+        }
+    }};
+}
+
+/// The results of a [`Map`] on every lane, into `out`.
+#[inline(always)]
+fn compute(f: Map, v: [&[u32; 32]; 3], shift_by: Option<u32>, out: &mut [u32; 32]) {
+    match f {
+        Map::Mov => chunks!(v, out, |x, _, _| x),
+        Map::Iadd3 => chunks!(v, out, |x, y, z| x.add(y).add(z)),
+        Map::Imad => chunks!(v, out, |x, y, z| x.mul(y).add(z)),
+        Map::Lop3(lut) => chunks!(v, out, |x, y, z| vector::lop3(lut, x, y, z)),
+        Map::Shf { left, signed } => match shift_by {
+            // One amount for the warp: a vector shift.
+            Some(n) if n < 32 && left => chunks!(v, out, |x, _, _| x.shl(n)),
+            Some(n) if n < 32 && signed => chunks!(v, out, |x, _, _| x.sar(n)),
+            Some(n) if n < 32 => chunks!(v, out, |x, _, _| x.shr(n)),
+            _ => chunks!(v, out, |x, y, z| V::map3(x, y, z, |a, n, _| shift(
+                a, n, left, signed
+            ))),
+        },
+        Map::Popc => chunks!(v, out, |x, _, _| x.popcnt()),
+        Map::Fadd => chunks!(v, out, |x, y, _| x.fadd(y)),
+        Map::Fmul => chunks!(v, out, |x, y, _| x.fmul(y)),
+        Map::Ffma => chunks!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
+            fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
+        })),
+    }
+}
 
 /// What executing one fast operation did to the converged lanes.
 enum Next {
@@ -258,7 +302,7 @@ impl Sim {
         // Borrowed out of `self` for the loop, so an operation is read in
         // place rather than copied while `self` is written.
         let ops = std::mem::take(&mut self.fast);
-        let mut scratch = [[0; 32]; 3];
+        let mut scratch = [[0; 32]; 4];
         let mut done = 0u64;
         while done < budget {
             let Some(op) = ops.get(pc as usize) else {
@@ -321,7 +365,7 @@ impl Sim {
         if !self.fits(&op.op, exec, part) {
             return false;
         }
-        let mut scratch = [[0; 32]; 3];
+        let mut scratch = [[0; 32]; 4];
         if let Next::At(next) = self.exec_fast(&op.op, (pc, part), &mut scratch) {
             if next != pc + 1 {
                 for l in lanes(exec) {
@@ -349,36 +393,54 @@ impl Sim {
     /// Executes one fast operation for the lanes `part`.
     #[inline(always)]
     fn exec_fast(&mut self, op: &Fast, (pc, part): (u32, u32), scratch: &mut Scratch) -> Next {
+        let [s0, s1, s2, out] = scratch;
         match *op {
             Fast::Slow | Fast::Nop => {}
             Fast::Map { f, rd, src } => {
-                let [s0, s1, s2] = scratch;
                 let st = &self.st;
                 let v = [
                     view(st, src[0], s0),
                     view(st, src[1], s1),
                     view(st, src[2], s2),
                 ];
-                let out = compute(f, v);
-                self.put_r(rd, part, &out);
+                compute(f, v, uniform(st, src[1]), out);
+                self.put_r(rd, part, out);
             }
             Fast::Sel { rd, a, b, pp } => {
-                let out = self.sel(a, b, pp);
-                self.put_r(rd, part, &out);
-            }
-            Fast::Isetp(ref alu) => {
-                if let Some((pd, pq, d, q)) = self.isetp_result(alu) {
-                    self.put_p(pd, part, d);
-                    self.put_p(pq, part, q);
+                let p = self.pred_mask(pp);
+                let (a, b) = (view(&self.st, a, s0), view(&self.st, b, s1));
+                for k in 0..CHUNKS {
+                    let pick = V::from_bits(p >> (WIDTH * k));
+                    pick.select(V::load(a, k), V::load(b, k)).store(out, k);
                 }
+                self.put_r(rd, part, out);
             }
+            Fast::Isetp(Alu::Isetp {
+                cmp,
+                signed,
+                bop,
+                pd,
+                pq,
+                a,
+                b,
+                pp,
+            }) => {
+                let t = self.compare((cmp.0, signed), (a, b), (s0, s1));
+                let (d, q) = bop.combine(t, self.pred_mask(pp));
+                self.put_p(pd, part, d);
+                self.put_p(pq, part, q);
+            }
+            Fast::Isetp(_) => {}
             Fast::Shfl(ref m) => {
-                let a = self.st.reg(m.ra);
-                let mut out = [0u32; 32];
-                for (o, &s) in out.iter_mut().zip(&m.src) {
-                    *o = a[s as usize & 31];
+                match self.st.regs.get(m.ra as usize) {
+                    Some(a) => {
+                        for (o, &s) in out.iter_mut().zip(&m.src) {
+                            *o = a[s as usize & 31];
+                        }
+                    }
+                    None => *out = [0; 32],
                 }
-                self.put_r(m.rd, part, &out);
+                self.put_r(m.rd, part, out);
                 self.put_p(m.pu, part, m.valid);
             }
             Fast::Bra { target } if part != 0 => return Next::At(target),
@@ -389,6 +451,21 @@ impl Sim {
             }
         }
         Next::At(pc + 1)
+    }
+
+    /// The lanes where `a cmp b` holds (`signed` or not), compared a
+    /// chunk at a time.
+    #[inline(always)]
+    fn compare(&self, (cmp, signed): (u8, bool), ab: (Operand, Operand), s: Pair) -> u32 {
+        let (a, b) = (view(&self.st, ab.0, s.0), view(&self.st, ab.1, s.1));
+        // Flipping the sign bits turns a signed comparison into an unsigned one.
+        let flip = V::splat(if signed { 1 << 31 } else { 0 });
+        let mut t = 0u32;
+        for k in 0..CHUNKS {
+            let (x, y) = (V::load(a, k).xor(flip), V::load(b, k).xor(flip));
+            t |= x.compare(y, cmp) << (WIDTH * k);
+        }
+        t
     }
 
     /// Writes the lanes `mask` of `Rd` (nothing for RZ or no lanes),
@@ -403,14 +480,26 @@ impl Sim {
         }
         if self.config.undo {
             let old = self.pool.len() as u32;
-            store_lanes(reg, Some(&mut self.pool), mask, v);
+            if mask == !0 {
+                self.pool.extend_from_slice(reg);
+            } else {
+                self.pool.extend(lanes(mask).map(|l| reg[l]));
+            }
             self.log.push(Undo::Loc {
                 loc: Loc::R(rd),
                 lanes: mask,
                 old,
             });
+        }
+        if mask == !0 {
+            for k in 0..CHUNKS {
+                V::load(v, k).store(reg, k);
+            }
         } else {
-            store_lanes(reg, None, mask, v);
+            for k in 0..CHUNKS {
+                let keep = V::from_bits(!mask >> (WIDTH * k));
+                keep.select(V::load(reg, k), V::load(v, k)).store(reg, k);
+            }
         }
     }
 

@@ -90,6 +90,7 @@ mod operands;
 mod semantics;
 mod sreg;
 mod state;
+mod vector;
 mod write;
 
 pub use config::{ConstWord, LaunchConfig};

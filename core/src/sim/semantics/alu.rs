@@ -8,6 +8,7 @@ use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::machine::NUM_BARRIERS;
 use crate::sim::operands::RZ;
+use crate::sim::vector::CANONICAL_NAN;
 use crate::sim::write::store_lanes;
 use crate::sim::{lanes, Ctx, Sim};
 
@@ -21,6 +22,19 @@ pub(crate) enum BoolOp {
     And,
     Or,
     Xor,
+}
+
+impl BoolOp {
+    /// `ISETP`'s two results from the comparison's lane mask `t` and the
+    /// predicate `p`: `t bop p` and `!t bop p`.
+    #[inline(always)]
+    pub(crate) fn combine(self, t: u32, p: u32) -> (u32, u32) {
+        match self {
+            BoolOp::And => (t & p, !t & p),
+            BoolOp::Or => (t | p, !t | p),
+            BoolOp::Xor => (t ^ p, !t ^ p),
+        }
+    }
 }
 
 /// A per-lane arithmetic, move or control-flow operation.
@@ -318,10 +332,6 @@ macro_rules! each_lane {
         out
     }};
 }
-pub(crate) use each_lane;
-
-/// The canonical NaN every floating-point instruction writes.
-const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
 #[inline(always)]
 pub(crate) fn fbits(x: f32) -> u32 {
@@ -440,7 +450,7 @@ impl Sim {
 
     /// `SEL` on every lane: `a` where `pp` holds, else `b`.
     #[inline(always)]
-    pub(crate) fn sel(&self, a: Operand, b: Operand, pp: PredSrc) -> [u32; 32] {
+    fn sel(&self, a: Operand, b: Operand, pp: PredSrc) -> [u32; 32] {
         let mut out = self.vals(b);
         store_lanes(&mut out, None, self.pred_mask(pp), &self.vals(a));
         out
@@ -448,7 +458,7 @@ impl Sim {
 
     /// The destinations of an `ISETP` and their bits on every lane.
     #[inline(always)]
-    pub(crate) fn isetp_result(&self, op: &Alu) -> Option<(u8, u8, u32, u32)> {
+    fn isetp_result(&self, op: &Alu) -> Option<(u8, u8, u32, u32)> {
         let Alu::Isetp {
             cmp,
             signed,
@@ -529,11 +539,7 @@ fn isetp_bits(
         let rel = u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2);
         t |= u32::from(u32::from(cmp.0) & rel != 0) << l;
     }
-    match bop {
-        BoolOp::And => (t & p, !t & p),
-        BoolOp::Or => (t | p, !t | p),
-        BoolOp::Xor => (t ^ p, !t ^ p),
-    }
+    bop.combine(t, p)
 }
 
 /// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`,

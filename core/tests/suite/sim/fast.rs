@@ -20,10 +20,27 @@ fn random_loop(seed: u64) -> String {
     let mut r = Rng(seed | 1);
     let mut out = format!(".active {:#x}\n.init R0 = lane\n", r.next() | 1);
     out.push_str(".init R1 = lane * 3 + 1\n.init P2 = lane % 3 == 0\n");
+    out.push_str(".init R2 = {0x3fc00000, 0x80000000, 0x7f800000, 0xff800001, 0x00000001, 0x7f7fffff, 0xbf800000, 0x1f800000, 0x3f800001, 0xc0490fdb, 0, 0x007fffff, 0x5f800000, 0x34000000, 0xffffffff, 0x3effffff, 0x3fc00000, 0x80000000, 0x7f800000, 0xff800001, 0x00000001, 0x7f7fffff, 0xbf800000, 0x1f800000, 0x3f800001, 0xc0490fdb, 0, 0x007fffff, 0x5f800000, 0x34000000, 0xffffffff, 0x3effffff}\n");
+    out.push_str(&format!(".init UR1 = {:#x}\n", r.next()));
     out.push_str("    MOV R7, 0x0\nloop:\n");
     for _ in 0..1 + r.below(8) {
         let (d, a, b) = (r.below(7), r.below(7), r.below(7));
-        let inst = match r.below(9) {
+        let (dir, ty) = (r.pick(&["L", "R"]), r.pick(&["U32", "S32"]));
+        let inst = match r.below(16) {
+            9 => format!("SHF.{dir}.{ty} R{d}, R{a}, R{b}"),
+            10 => format!("SHF.{dir}.{ty} R{d}, R{a}, {:#x}", r.below(40)),
+            11 => format!("{} R{d}, R{a}, R{b}", r.pick(&["FADD", "FMUL"])),
+            12 => format!("FFMA R{d}, R{a}, R{b}, R2"),
+            13 => format!("MOV R{d}, {}", r.pick(&["UR1", "R2", "0x80000001", "RZ"])),
+            14 => format!("IMAD R{d}, R{a}, {:#x}, R{b}", r.next()),
+            15 => format!(
+                "ISETP.{}.{}.{} P2, P1, R{a}, {}, {}P1",
+                r.pick(&["LT", "EQ", "GT", "LE", "NE", "GE"]),
+                r.pick(&["U32", "S32"]),
+                r.pick(&["AND", "OR", "XOR"]),
+                r.pick(&["R2", "0x80000000", "RZ"]),
+                r.pick(&["", "!"])
+            ),
             0 => format!("SHFL.BFLY P1, R{d}, R{a}, {:#x}, 0x1f", 1 << r.below(5)),
             1 => format!("SHFL.DOWN P1, R{d}, R{a}, {:#x}, 0x1f", r.below(32)),
             2 => format!("SHF.R.U32 R{d}, R{a}, {:#x}", r.below(40)),
