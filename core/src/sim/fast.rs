@@ -45,11 +45,11 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{fbits, shift, Alu};
+use super::semantics::alu::{fbits, shift, Alu, Cmp, Isetp};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::vector::{self, CHUNKS, V, WIDTH};
-use super::write::{store_mask, Undo};
+use super::write::{store_lanes, store_mask, Undo};
 use super::{lanes, Sim, WarpState};
 
 /// A per-lane function of up to three sources.
@@ -84,7 +84,7 @@ pub(crate) enum Fast {
         pp: PredSrc,
     },
     /// `ISETP`, as prepared.
-    Isetp(Alu),
+    Isetp(Isetp),
     /// `SHFL` with immediate lane operands.
     Shfl(ShflMap),
     /// A branch to instruction `target`.
@@ -145,7 +145,7 @@ pub(crate) fn lower(op: &Op) -> FastOp {
             Alu::Fmul { rd, a, b } => map(Map::Fmul, rd, [a, b, z]),
             Alu::Ffma { rd, a, b, c } => map(Map::Ffma, rd, [a, b, c]),
             Alu::Sel { rd, a, b, pp } => Fast::Sel { rd, a, b, pp },
-            Alu::Isetp { .. } => Fast::Isetp(alu),
+            Alu::Isetp(i) => Fast::Isetp(i),
             Alu::Bra {
                 target: Some(target),
                 ..
@@ -415,22 +415,12 @@ impl Sim {
                 }
                 self.put_r(rd, part, out);
             }
-            Fast::Isetp(Alu::Isetp {
-                cmp,
-                signed,
-                bop,
-                pd,
-                pq,
-                a,
-                b,
-                pp,
-            }) => {
-                let t = self.compare((cmp.0, signed), (a, b), (s0, s1));
-                let (d, q) = bop.combine(t, self.pred_mask(pp));
-                self.put_p(pd, part, d);
-                self.put_p(pq, part, q);
+            Fast::Isetp(ref i) => {
+                let t = self.compare((i.cmp, i.signed), (i.a, i.b), (s0, s1));
+                let (d, q) = i.bop.combine(t, self.pred_mask(i.pp));
+                self.put_p(i.pd, part, d);
+                self.put_p(i.pq, part, q);
             }
-            Fast::Isetp(_) => {}
             Fast::Shfl(ref m) => {
                 match self.st.regs.get(m.ra as usize) {
                     Some(a) => {
@@ -456,14 +446,14 @@ impl Sim {
     /// The lanes where `a cmp b` holds (`signed` or not), compared a
     /// chunk at a time.
     #[inline(always)]
-    fn compare(&self, (cmp, signed): (u8, bool), ab: (Operand, Operand), s: Pair) -> u32 {
+    fn compare(&self, (cmp, signed): (Cmp, bool), ab: (Operand, Operand), s: Pair) -> u32 {
         let (a, b) = (view(&self.st, ab.0, s.0), view(&self.st, ab.1, s.1));
         // Flipping the sign bits turns a signed comparison into an unsigned one.
         let flip = V::splat(if signed { 1 << 31 } else { 0 });
         let mut t = 0u32;
         for k in 0..CHUNKS {
             let (x, y) = (V::load(a, k).xor(flip), V::load(b, k).xor(flip));
-            t |= x.compare(y, cmp) << (WIDTH * k);
+            t |= x.compare(y, cmp.0) << (WIDTH * k);
         }
         t
     }
@@ -480,26 +470,14 @@ impl Sim {
         }
         if self.config.undo {
             let old = self.pool.len() as u32;
-            if mask == !0 {
-                self.pool.extend_from_slice(reg);
-            } else {
-                self.pool.extend(lanes(mask).map(|l| reg[l]));
-            }
+            store_lanes(reg, Some(&mut self.pool), mask, v);
             self.log.push(Undo::Loc {
                 loc: Loc::R(rd),
                 lanes: mask,
                 old,
             });
-        }
-        if mask == !0 {
-            for k in 0..CHUNKS {
-                V::load(v, k).store(reg, k);
-            }
         } else {
-            for k in 0..CHUNKS {
-                let keep = V::from_bits(!mask >> (WIDTH * k));
-                keep.select(V::load(reg, k), V::load(v, k)).store(reg, k);
-            }
+            store_lanes(reg, None, mask, v);
         }
     }
 

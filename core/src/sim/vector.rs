@@ -27,6 +27,17 @@ pub(crate) const CHUNKS: usize = 32 / WIDTH;
 /// ALU notes of the w128 description).
 pub(crate) const CANONICAL_NAN: u32 = 0x7fff_ffff;
 
+/// The bits a floating-point instruction writes for `x`: NaN made
+/// canonical.
+#[inline(always)]
+pub(crate) fn fbits(x: f32) -> u32 {
+    if x.is_nan() {
+        CANONICAL_NAN
+    } else {
+        x.to_bits()
+    }
+}
+
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod imp {
     use core::arch::wasm32::*;
@@ -171,14 +182,7 @@ mod imp {
         u32::from(t).wrapping_neg()
     }
 
-    #[inline(always)]
-    fn canonical(x: f32) -> u32 {
-        if x.is_nan() {
-            super::CANONICAL_NAN
-        } else {
-            x.to_bits()
-        }
-    }
+    use super::fbits as canonical;
 
     impl V {
         #[inline(always)]

@@ -9,6 +9,7 @@
 
 use super::event::{Loc, Value, Write};
 use super::state::WarpState;
+use super::vector::{CHUNKS, V, WIDTH};
 use super::{lanes, Ctx, Sim};
 
 /// One undoable change.
@@ -101,21 +102,25 @@ pub(crate) fn store_lanes(
     mask: u32,
     v: &[u32; 32],
 ) {
-    if mask == !0 {
-        // The whole warp: one copy each way.
-        if let Some(pool) = pool {
-            pool.extend_from_slice(reg);
-        }
-        *reg = *v;
-        return;
-    }
     if let Some(pool) = pool {
-        pool.extend(lanes(mask).map(|l| reg[l]));
+        if mask == !0 {
+            pool.extend_from_slice(reg);
+        } else {
+            pool.extend(lanes(mask).map(|l| reg[l]));
+        }
     }
-    // A blend rather than a branch per lane, so the loop vectorises.
-    for l in 0..32 {
-        let keep = ((mask >> l) & 1).wrapping_sub(1);
-        reg[l] = (reg[l] & keep) | (v[l] & !keep);
+    // Chunk by chunk (see `vector`): a copy for the whole warp, else a
+    // blend rather than a branch per lane. Neither becomes a call to
+    // `memory.copy` in the size-built wasm.
+    if mask == !0 {
+        for k in 0..CHUNKS {
+            V::load(v, k).store(reg, k);
+        }
+    } else {
+        for k in 0..CHUNKS {
+            let keep = V::from_bits(!mask >> (WIDTH * k));
+            keep.select(V::load(reg, k), V::load(v, k)).store(reg, k);
+        }
     }
 }
 

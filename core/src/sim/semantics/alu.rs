@@ -8,7 +8,7 @@ use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::machine::NUM_BARRIERS;
 use crate::sim::operands::RZ;
-use crate::sim::vector::CANONICAL_NAN;
+pub(crate) use crate::sim::vector::fbits;
 use crate::sim::write::store_lanes;
 use crate::sim::{lanes, Ctx, Sim};
 
@@ -35,6 +35,19 @@ impl BoolOp {
             BoolOp::Xor => (t ^ p, !t ^ p),
         }
     }
+}
+
+/// `ISETP`: `Pd = (a cmp b) bop pp`, `Pq = !(a cmp b) bop pp`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Isetp {
+    pub cmp: Cmp,
+    pub signed: bool,
+    pub bop: BoolOp,
+    pub pd: u8,
+    pub pq: u8,
+    pub a: Operand,
+    pub b: Operand,
+    pub pp: PredSrc,
 }
 
 /// A per-lane arithmetic, move or control-flow operation.
@@ -71,16 +84,7 @@ pub(crate) enum Alu {
         left: bool,
         signed: bool,
     },
-    Isetp {
-        cmp: Cmp,
-        signed: bool,
-        bop: BoolOp,
-        pd: u8,
-        pq: u8,
-        a: Operand,
-        b: Operand,
-        pp: PredSrc,
-    },
+    Isetp(Isetp),
     Sel {
         rd: u8,
         a: Operand,
@@ -227,7 +231,7 @@ fn isetp(f: &Fields) -> Result<Build, PrepError> {
     let (pd, pq, pp) = (f.pidx("pd")?, f.pidx("pq")?, f.pred("pp")?);
     let (a, b) = (f.operand(&["ra"])?, f.operand(SRC_B)?);
     build(move |v, env| {
-        op(Alu::Isetp {
+        op(Alu::Isetp(Isetp {
             cmp: Cmp(cmp.get(v) as u8 & 7),
             signed: signed.get(v),
             bop: bop.get(v),
@@ -236,7 +240,7 @@ fn isetp(f: &Fields) -> Result<Build, PrepError> {
             a: a.get(v, env.consts),
             b: b.get(v, env.consts),
             pp: pp.get(v),
-        })
+        }))
     })
 }
 
@@ -334,15 +338,6 @@ macro_rules! each_lane {
 }
 
 #[inline(always)]
-pub(crate) fn fbits(x: f32) -> u32 {
-    if x.is_nan() {
-        CANONICAL_NAN
-    } else {
-        x.to_bits()
-    }
-}
-
-#[inline(always)]
 pub(crate) fn fop(a: u32, b: u32, f: impl Fn(f32, f32) -> f32) -> u32 {
     fbits(f(f32::from_bits(a), f32::from_bits(b)))
 }
@@ -378,7 +373,7 @@ impl Sim {
             } => self.map3(ctx, rd, part, (a, b, z), |a, n, _| {
                 shift(a, n, left, signed)
             }),
-            Alu::Isetp { .. } => self.isetp(ctx, part, op),
+            Alu::Isetp(i) => self.isetp(ctx, part, i),
             Alu::Sel { rd, a, b, pp } => {
                 let out = self.sel(a, b, pp);
                 self.write_r(ctx, rd, part, &out);
@@ -441,11 +436,11 @@ impl Sim {
         self.write_r(ctx, rd, mask, &out);
     }
 
-    fn isetp(&mut self, ctx: &mut Ctx, part: u32, op: Alu) {
-        if let Some((pd, pq, dbits, qbits)) = self.isetp_result(&op) {
-            self.write_p(ctx, pd, part, dbits);
-            self.write_p(ctx, pq, part, qbits);
-        }
+    fn isetp(&mut self, ctx: &mut Ctx, part: u32, i: Isetp) {
+        let t = isetp_bits((i.cmp, i.signed), &self.vals(i.a), &self.vals(i.b));
+        let (d, q) = i.bop.combine(t, self.pred_mask(i.pp));
+        self.write_p(ctx, i.pd, part, d);
+        self.write_p(ctx, i.pq, part, q);
     }
 
     /// `SEL` on every lane: `a` where `pp` holds, else `b`.
@@ -454,27 +449,6 @@ impl Sim {
         let mut out = self.vals(b);
         store_lanes(&mut out, None, self.pred_mask(pp), &self.vals(a));
         out
-    }
-
-    /// The destinations of an `ISETP` and their bits on every lane.
-    #[inline(always)]
-    fn isetp_result(&self, op: &Alu) -> Option<(u8, u8, u32, u32)> {
-        let Alu::Isetp {
-            cmp,
-            signed,
-            bop,
-            pd,
-            pq,
-            a,
-            b,
-            pp,
-        } = *op
-        else {
-            return None;
-        };
-        let (av, bv) = (self.vals(a), self.vals(b));
-        let (d, q) = isetp_bits((cmp, signed, bop), &av, &bv, self.pred_mask(pp));
-        Some((pd, pq, d, q))
     }
 
     /// Sends the participating lanes to the byte address `target(lane)`.
@@ -522,15 +496,9 @@ impl Sim {
     }
 }
 
-/// `ISETP` on every lane: the bits of `Pd` and `Pq`, the comparison of
-/// `a` and `b` combined with the lane mask `p`.
+/// The lanes where `a cmp b` holds (`signed` or not), one lane at a time.
 #[inline(always)]
-fn isetp_bits(
-    (cmp, signed, bop): (Cmp, bool, BoolOp),
-    a: &[u32; 32],
-    b: &[u32; 32],
-    p: u32,
-) -> (u32, u32) {
+fn isetp_bits((cmp, signed): (Cmp, bool), a: &[u32; 32], b: &[u32; 32]) -> u32 {
     // Flipping the sign bits turns a signed comparison into an unsigned one.
     let flip = if signed { 1u32 << 31 } else { 0 };
     let mut t = 0u32;
@@ -539,7 +507,7 @@ fn isetp_bits(
         let rel = u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2);
         t |= u32::from(u32::from(cmp.0) & rel != 0) << l;
     }
-    bop.combine(t, p)
+    t
 }
 
 /// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`,
