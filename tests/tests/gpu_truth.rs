@@ -1,6 +1,7 @@
-//! The simulator against a real GPU: every case of `tests/gpu/h200.truth`
+//! The simulator against real GPUs: every case of `tests/gpu/*.truth`
 //! (SHFL, VOTE, REDUX, MATCH, ELECT, MOVM and the float, shift, POPC and
-//! LOP3 operations, recorded on an NVIDIA H200 by `record-gpu-truth`) is
+//! LOP3 operations, recorded on an NVIDIA H200 and an H100 by
+//! `record-gpu-truth`) is
 //! written as a w128 program, run, and compared lane by lane with what the
 //! GPU gave.
 //!
@@ -10,10 +11,10 @@
 //! GPU's own REDUX and ELECT write a uniform register (see
 //! tests/gpu/README.md). Lanes that ran the instruction are compared,
 //! all of their results; that includes what a SHFL delivers from a lane
-//! that did not run it, which PTX leaves undefined and the H200 gave as 0
+//! that did not run it, which PTX leaves undefined and both GPUs gave as 0
 //! in every case, in both recordings (lanes outside the membermask
 //! waiting with their source register loaded, `h200.truth`, or exited,
-//! `h200-exit.truth`).
+//! `h200-exit.truth`; the same for `h100*.truth`).
 
 use std::fmt::Write as _;
 use warpscope_core::loc::{Loc, Value};
@@ -21,10 +22,12 @@ use warpscope_core::sim::{EventDetail, LaunchConfig, Sim};
 use warpscope_core::{asm, isas};
 use warpscope_e2e::gpu_truth::{parse, Case, Outcome, LANES};
 
-/// The recordings: lanes outside the membermask wait, or exit.
-const TABLES: [(&str, &str); 2] = [
+/// The recordings, per GPU: lanes outside the membermask wait, or exit.
+const TABLES: [(&str, &str); 4] = [
     ("h200.truth", include_str!("../gpu/h200.truth")),
     ("h200-exit.truth", include_str!("../gpu/h200-exit.truth")),
+    ("h100.truth", include_str!("../gpu/h100.truth")),
+    ("h100-exit.truth", include_str!("../gpu/h100-exit.truth")),
 ];
 
 fn list(v: &[u32; LANES]) -> String {
@@ -328,7 +331,7 @@ fn the_simulator_does_what_the_gpu_did() {
 }
 
 #[test]
-fn both_recordings_asked_the_same_questions() {
+fn every_recording_asked_the_same_questions() {
     let inputs = |text: &str| -> Vec<Case> {
         let (_, cases) = parse(text).expect("reads");
         cases
@@ -339,5 +342,8 @@ fn both_recordings_asked_the_same_questions() {
             })
             .collect()
     };
-    assert_eq!(inputs(TABLES[0].1), inputs(TABLES[1].1));
+    let first = inputs(TABLES[0].1);
+    for (name, text) in &TABLES[1..] {
+        assert!(inputs(text) == first, "{name} holds other cases than {}", TABLES[0].0);
+    }
 }
