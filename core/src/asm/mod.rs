@@ -394,9 +394,9 @@ struct Ctx<'a> {
     line_starts: std::cell::OnceCell<Vec<usize>>,
     /// Symbols `name = value` defined so far (AMDGPU syntax).
     syms: std::cell::RefCell<expr::Symbols>,
-    /// The operand vector of the last instruction built, emptied, for
-    /// the next one to fill.
-    spare_operands: std::cell::Cell<Vec<parser::Operand>>,
+    /// The vectors of the last instruction built, emptied, for the next
+    /// one to fill.
+    spare: std::cell::Cell<parser::Spare>,
     /// "Did you mean" searches left: each compares a name with every
     /// label, so a text with thousands of undefined labels stops
     /// suggesting after the first [`SUGGESTIONS`].
@@ -464,16 +464,22 @@ impl<'a> Ctx<'a> {
             line_starts: std::cell::OnceCell::new(),
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
-            spare_operands: std::cell::Cell::new(Vec::new()),
+            spare: std::cell::Cell::default(),
         }
     }
 
-    /// Keeps the operand vector of an instruction read and built, for the
-    /// next instruction to reuse.
+    /// Keeps the vectors of an instruction read and built, for the next
+    /// instruction to reuse.
     fn recycle(&self, p: ParsedInst) {
-        let mut operands = p.operands;
+        let (mut mods, mut operands, mut controls) = (p.mods, p.operands, p.controls);
+        mods.clear();
         operands.clear();
-        self.spare_operands.set(operands);
+        controls.clear();
+        self.spare.set(parser::Spare {
+            mods,
+            operands,
+            controls,
+        });
     }
 
     fn text(&self, span: Span) -> &'a str {

@@ -96,6 +96,14 @@ pub(super) enum HwArg {
     Num(u32, Span),
 }
 
+/// Empty vectors for a statement to fill, kept from one already built.
+#[derive(Default)]
+pub(super) struct Spare {
+    pub(super) mods: Vec<Span>,
+    pub(super) operands: Vec<Operand>,
+    pub(super) controls: Vec<Control>,
+}
+
 /// A control `$name=value`.
 #[derive(Debug)]
 pub(super) struct Control {
@@ -238,7 +246,13 @@ impl<'c, 't> Parser<'c, 't> {
             span
         });
         let mnemonic = parts.next().unwrap_or(mnemonic_tok.span);
-        let mods: Vec<Span> = parts.collect();
+        // (The vectors of an instruction already built, when there is one.)
+        let Spare {
+            mut mods,
+            mut operands,
+            mut controls,
+        } = self.ctx.spare.take();
+        mods.extend(parts);
         let mut ok = true;
         for m in &mods {
             if m.is_empty() {
@@ -249,8 +263,6 @@ impl<'c, 't> Parser<'c, 't> {
                 ok = false;
             }
         }
-        // (The vector of an instruction already built, when there is one.)
-        let mut operands = self.ctx.spare_operands.take();
         if self.peek().is_some() && self.peek().map(|t| t.kind) != Some(Tok::P(Punct::Dollar)) {
             loop {
                 match self.operand() {
@@ -262,7 +274,6 @@ impl<'c, 't> Parser<'c, 't> {
                 }
             }
         }
-        let mut controls = Vec::new();
         while let Some(dollar) = self.eat(Punct::Dollar) {
             let name = match self.peek() {
                 Some(t) if t.kind == Tok::Ident => {

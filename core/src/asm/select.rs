@@ -15,7 +15,7 @@
 //! assert!(errs[0].message.starts_with("SHFL takes 5 operands, found 2"), "{}", errs[0].message);
 //! ```
 
-use super::parser::{Form, Operand, ParsedInst};
+use super::parser::{Control, Form, Operand, ParsedInst};
 use super::suggest::{describe_operand, describe_type, one_of, suggest};
 use super::values::builtin_of;
 use super::Ctx;
@@ -104,6 +104,8 @@ impl Ctx<'_> {
         };
         let (mut counted, mut kinded) = (false, false);
         let mut first_err = None;
+        // The field values, refilled for each candidate that gets this far.
+        let mut values = Vec::new();
         for &oi in &ot.opcodes {
             if !fits_count(oi) {
                 continue;
@@ -113,8 +115,11 @@ impl Ctx<'_> {
                 continue;
             }
             kinded = true;
-            match self.resolve_modifiers(p, oi) {
-                Ok(mods) => return self.fill(p, oi, &mods, labels, diags),
+            let fields = &isa.opcodes[oi].fields;
+            values.clear();
+            values.extend(fields.iter().map(|f| f.fixed.or(f.default).unwrap_or(0)));
+            match self.resolve_modifiers(p, oi, &mut values) {
+                Ok(()) => return self.fill(p, oi, values, labels, diags),
                 Err(e) => {
                     if first_err.is_none() {
                         first_err = Some(e);
@@ -277,16 +282,18 @@ impl Ctx<'_> {
         )
     }
 
-    /// Assigns written modifiers to the opcode's modifier fields.
+    /// Assigns written modifiers to the opcode's modifier fields, writing
+    /// their values into `values`.
     fn resolve_modifiers(
         &self,
         p: &ParsedInst,
         oi: usize,
-    ) -> Result<Vec<(usize, u64)>, Vec<Diagnostic>> {
+        values: &mut [u64],
+    ) -> Result<(), Vec<Diagnostic>> {
         let isa = self.isa;
         let op = &isa.opcodes[oi];
         let slots = &self.layouts[oi].modifiers;
-        let mut assigned: Vec<Option<(u64, Span)>> = vec![None; slots.len()];
+        let mut assigned = Marks::new(slots.len());
         let mut errs = Vec::new();
         let mut next = 0;
         // Only messages need the upper-case mnemonic.
@@ -297,15 +304,16 @@ impl Ctx<'_> {
         for &m in &p.mods {
             let name = self.text(m);
             let dot = Span::new(m.start.saturating_sub(1), m.end);
-            if let Some(k) = (next..slots.len()).find(|&k| value_in(k, name).is_some()) {
-                assigned[k] = value_in(k, name).map(|v| (v, dot));
+            if let Some((k, v)) = (next..slots.len()).find_map(|k| Some((k, value_in(k, name)?))) {
+                values[slots[k]] = v;
+                assigned.set(k);
                 next = k + 1;
                 continue;
             }
             let mnemonic = upper();
             if let Some(k) = (0..next).find(|&k| value_in(k, name).is_some()) {
                 let field = &op.fields[slots[k]].name;
-                let msg = if assigned[k].is_some() {
+                let msg = if assigned.get(k) {
                     format!("`.{field}` of {mnemonic} is given twice")
                 } else {
                     format!("modifier `.{}` is out of order", name.to_ascii_uppercase())
@@ -325,9 +333,9 @@ impl Ctx<'_> {
             errs.push(d);
         }
         if errs.is_empty() {
-            for (k, a) in assigned.iter().enumerate() {
-                let f = &op.fields[slots[k]];
-                if a.is_none() && f.default.is_none() {
+            for (k, &slot) in slots.iter().enumerate() {
+                let f = &op.fields[slot];
+                if !assigned.get(k) && f.default.is_none() {
                     let mnemonic = upper();
                     let span = p.mnemonic.to(*p.mods.last().unwrap_or(&p.mnemonic));
                     errs.push(
@@ -343,11 +351,7 @@ impl Ctx<'_> {
         if !errs.is_empty() {
             return Err(errs);
         }
-        Ok(slots
-            .iter()
-            .zip(assigned)
-            .filter_map(|(&f, a)| a.map(|(v, _)| (f, v)))
-            .collect())
+        Ok(())
     }
 
     fn modifier_help(&self, mnemonic: &str, op: &Opcode, slots: &[usize]) -> String {
@@ -381,31 +385,24 @@ impl Ctx<'_> {
         format!("write {form}: {}", lists.join("; "))
     }
 
-    /// Computes all field values of opcode `oi` for the parsed statement.
+    /// Computes the remaining field values of opcode `oi` for the parsed
+    /// statement: `values` holds the defaults and the modifiers.
     fn fill(
         &self,
         p: &ParsedInst,
         oi: usize,
-        mods: &[(usize, u64)],
+        values: Vec<u64>,
         labels: &HashMap<&str, u64>,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Inst> {
-        let op = &self.isa.opcodes[oi];
         let before = diags.len();
         let mut fill = Fill {
             oi,
-            values: op
-                .fields
-                .iter()
-                .map(|f| f.fixed.or(f.default).unwrap_or(0))
-                .collect(),
+            values,
             labels,
             diags,
         };
         self.fill_guard(p, &mut fill);
-        for &(f, v) in mods {
-            fill.values[f] = v;
-        }
         self.fill_operands(p, &mut fill);
         self.fill_controls(p, &mut fill);
         if fill.diags.len() > before {
@@ -467,8 +464,8 @@ impl Ctx<'_> {
     /// the register pairs, once every modifier is known.
     fn fill_operands(&self, p: &ParsedInst, fill: &mut Fill) {
         let op = &self.isa.opcodes[fill.oi];
-        let mut pairs: Vec<(usize, &Operand)> = Vec::new();
-        for (o, slot) in p.operands.iter().zip(&self.layouts[fill.oi].operands) {
+        let slots = &self.layouts[fill.oi].operands;
+        for (o, slot) in p.operands.iter().zip(slots) {
             let f = &op.fields[slot.field];
             if let Some((prefix, pspan)) = o.prefix {
                 match slot.companion {
@@ -494,13 +491,13 @@ impl Ctx<'_> {
             if let Some(v) = self.operand_value(o, f, fill.labels, fill.diags) {
                 fill.values[slot.field] = v;
             }
-            if matches!(f.ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg)) {
-                pairs.push((slot.field, o));
-            }
         }
-        for (fi, o) in pairs {
-            if let Some(d) = self.pair_problem(op, fi, o, &fill.values) {
-                fill.diags.push(d);
+        for (o, slot) in p.operands.iter().zip(slots) {
+            let fi = slot.field;
+            if matches!(op.fields[fi].ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg)) {
+                if let Some(d) = self.pair_problem(op, fi, o, &fill.values) {
+                    fill.diags.push(d);
+                }
             }
         }
     }
@@ -509,14 +506,17 @@ impl Ctx<'_> {
     fn fill_controls(&self, p: &ParsedInst, fill: &mut Fill) {
         let op = &self.isa.opcodes[fill.oi];
         let layout = &self.layouts[fill.oi];
-        let mut seen: Vec<(usize, Span)> = Vec::new();
-        for c in &p.controls {
+        let field_of = |c: &Control| {
             let name = self.text(c.name);
-            let Some(&fi) = layout
+            layout
                 .controls
                 .iter()
-                .find(|&&i| op.fields[i].name.eq_ignore_ascii_case(name))
-            else {
+                .copied()
+                .find(|&i| op.fields[i].name.eq_ignore_ascii_case(name))
+        };
+        for (j, c) in p.controls.iter().enumerate() {
+            let name = self.text(c.name);
+            let Some(fi) = field_of(c) else {
                 let names: Vec<String> = layout
                     .controls
                     .iter()
@@ -534,21 +534,51 @@ impl Ctx<'_> {
                 );
                 continue;
             };
-            if let Some((_, prev)) = seen.iter().find(|(i, _)| *i == fi) {
+            // The first control before this one that names the same field.
+            if let Some(prev) = p.controls[..j].iter().find(|e| field_of(e) == Some(fi)) {
                 fill.diags.push(
                     Diagnostic::error(c.span, format!("`${name}` is given twice")).with_help(
                         format!(
                             "the first is at column {}",
-                            crate::diag::line_col(self.src, prev.start).col
+                            crate::diag::line_col(self.src, prev.span.start).col
                         ),
                     ),
                 );
                 continue;
             }
-            seen.push((fi, c.span));
             if let Some(v) = self.operand_value(&c.value, &op.fields[fi], fill.labels, fill.diags) {
                 fill.values[fi] = v;
             }
+        }
+    }
+}
+
+/// Which of an opcode's modifier slots a statement has filled: a word of
+/// bits, or a vector for an opcode with more slots than that.
+struct Marks {
+    bits: u64,
+    more: Vec<bool>,
+}
+
+impl Marks {
+    fn new(n: usize) -> Marks {
+        Marks {
+            bits: 0,
+            more: if n > 64 { vec![false; n] } else { Vec::new() },
+        }
+    }
+
+    fn set(&mut self, k: usize) {
+        match self.more.get_mut(k) {
+            Some(m) => *m = true,
+            None => self.bits |= 1 << k,
+        }
+    }
+
+    fn get(&self, k: usize) -> bool {
+        match self.more.get(k) {
+            Some(&m) => m,
+            None => self.bits >> k & 1 != 0,
         }
     }
 }

@@ -375,6 +375,10 @@ impl Ctx<'_> {
                 } else {
                     (1u128 << width) - 1
                 };
+                if !(neg && v != 0) && v <= max {
+                    return Some(v as u64);
+                }
+                // Only a message needs the words.
                 let kind = match f.ty {
                     TypeRef::Builtin(Builtin::UImm(_)) => {
                         format!("an unsigned {width}-bit immediate")
@@ -383,10 +387,8 @@ impl Ctx<'_> {
                 };
                 let problem = if neg && v != 0 {
                     format!("`{text}` is negative, but `{}` is {kind}", f.name)
-                } else if v > max {
-                    format!("`{text}` is out of range for `{}` ({kind})", f.name)
                 } else {
-                    return Some(v as u64);
+                    format!("`{text}` is out of range for `{}` ({kind})", f.name)
                 };
                 diags.push(
                     Diagnostic::error(span, problem)

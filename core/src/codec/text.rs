@@ -93,8 +93,8 @@ pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64,
             }
         }
         Builtin::F32Imm => out.push_str(&float_text(v as u32)),
-        Builtin::CMem => out.push_str(&cmem::Form::CMem.text(v)),
-        Builtin::CBank => out.push_str(&cmem::Form::CBank.text(v)),
+        Builtin::CMem => cmem::Form::CMem.write_text(out, v),
+        Builtin::CBank => cmem::Form::CBank.write_text(out, v),
         Builtin::HwReg => layout::write_hwreg(out, isa, v),
     }
 }

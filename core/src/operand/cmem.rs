@@ -126,8 +126,19 @@ impl Form {
 
     /// The text of a field value: `c[0x3][0x160]`.
     pub fn text(self, v: u64) -> String {
+        let mut s = String::new();
+        self.write_text(&mut s, v);
+        s
+    }
+
+    /// Appends [`Form::text`] to `out`.
+    pub fn write_text(self, out: &mut String, v: u64) {
         let (bank, offset) = self.unpack(v);
-        format!("c[{bank:#x}][{offset:#x}]")
+        out.push_str("c[");
+        super::push_hex(out, bank);
+        out.push_str("][");
+        super::push_hex(out, offset);
+        out.push(']');
     }
 
     /// The parts of the field value, low bits first, for a bitfield view.
