@@ -76,7 +76,7 @@ pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
             if neg {
                 out.push('!');
             }
-            write_field(out, isa, inst, g);
+            write_field(out, isa, layout, inst, g);
             out.push(' ');
         }
     }
@@ -98,7 +98,7 @@ pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
         }
         out.push('.');
         let at = out.len();
-        write_field(out, isa, inst, m);
+        write_field(out, isa, layout, inst, m);
         upper_from(out, at);
     }
     for (k, slot) in layout.operands.iter().enumerate() {
@@ -108,7 +108,7 @@ pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
                 out.push(prefix.symbol());
             }
         }
-        write_field(out, isa, inst, slot.field);
+        write_field(out, isa, layout, inst, slot.field);
     }
     for &c in &layout.controls {
         let f = &op.fields[c];
@@ -121,7 +121,7 @@ pub fn write_disasm(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst) {
         out.push('=');
         match f.ty {
             TypeRef::Builtin(Builtin::UImm(_)) => crate::operand::push_decimal(out, v),
-            _ => write_field(out, isa, inst, c),
+            _ => write_field(out, isa, layout, inst, c),
         }
     }
     if !amdgpu {

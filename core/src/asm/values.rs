@@ -22,7 +22,7 @@ use crate::operand;
 use crate::operand::cmem::{self, Problem};
 use crate::operand::hwreg::{self, HwReg};
 use crate::operand::reg::{RegClass, RegName};
-use crate::spec::model::{Builtin, Field, Opcode, TypeRef};
+use crate::spec::model::{Builtin, Field, TypeRef};
 use std::collections::HashMap;
 
 impl Ctx<'_> {
@@ -216,13 +216,12 @@ impl Ctx<'_> {
     /// operand is 32 bits wide, or an odd first register where it is 64.
     pub(super) fn pair_problem(
         &self,
-        op: &Opcode,
-        fi: usize,
+        (oi, fi): (usize, usize),
         o: &Operand,
         values: &[u64],
     ) -> Option<Diagnostic> {
-        let f = &op.fields[fi];
-        let wide = layout::bitwidth(self.isa, op, values, &f.name) == Some(64);
+        let f = &self.isa.opcodes[oi].fields[fi];
+        let wide = self.layouts[oi].width(fi, values) == Some(64);
         let class = f.reg_class().unwrap_or(RegClass::UR);
         let prefix = class.prefix();
         match (&o.form, wide) {

@@ -29,7 +29,7 @@
 //! ```
 
 use super::layout::{self, FieldRole};
-use super::text::field_text;
+use super::text::write_field;
 use crate::inst::Inst;
 use crate::operand::{cmem, reg};
 use crate::spec::model::{Builtin, Isa, TypeRef, Word};
@@ -186,7 +186,8 @@ pub fn decode(isa: &Isa, word: Word) -> Result<(Inst, Vec<FieldNote>), DecodeErr
         .enumerate()
         .map(|(i, f)| {
             let raw = inst.values[i];
-            let mut meaning = field_text(isa, &inst, i);
+            let mut meaning = String::with_capacity(16);
+            write_field(&mut meaning, isa, layout, &inst, i);
             if f.fixed.is_none() && f.default == Some(raw) {
                 meaning.push_str(DEFAULT_MARK);
             }

@@ -98,6 +98,78 @@ pub struct Layout {
     pub used: Word,
     /// The machine words the opcode takes ([`Isa::opcode_words`]).
     pub words: u32,
+    /// The `Bitwidth<...>` of each field that the opcode gives one,
+    /// indexed like `Opcode::fields`.
+    pub widths: Vec<Option<Width>>,
+}
+
+/// A `Bitwidth<...>` expression with its field and value names resolved
+/// against the opcode once, when its layout is worked out, so that
+/// evaluating it for an instruction compares numbers only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Width {
+    /// A literal.
+    Int(i64),
+    /// 1 when field `field` holds `value`, else 0; always 0 when the
+    /// opcode has no such field or the field's type no such name.
+    Is {
+        /// The field's index.
+        field: Option<usize>,
+        /// The named value.
+        value: Option<u64>,
+    },
+    /// `a + b`.
+    Add(Box<Width>, Box<Width>),
+    /// `a - b`.
+    Sub(Box<Width>, Box<Width>),
+    /// `a * b`.
+    Mul(Box<Width>, Box<Width>),
+}
+
+impl Width {
+    /// `e` with its names resolved against `op`.
+    pub fn of(isa: &Isa, op: &Opcode, e: &Expr) -> Width {
+        let two = |a: &Expr, b: &Expr| {
+            (
+                Box::new(Width::of(isa, op, a)),
+                Box::new(Width::of(isa, op, b)),
+            )
+        };
+        match e {
+            Expr::Int(v) => Width::Int(*v),
+            Expr::Eq(field, name) => {
+                let field = op.field_index(field);
+                let value = field.and_then(|i| value_of_name(isa, op.fields[i].ty, name));
+                Width::Is { field, value }
+            }
+            Expr::Add(a, b) => {
+                let (a, b) = two(a, b);
+                Width::Add(a, b)
+            }
+            Expr::Sub(a, b) => {
+                let (a, b) = two(a, b);
+                Width::Sub(a, b)
+            }
+            Expr::Mul(a, b) => {
+                let (a, b) = two(a, b);
+                Width::Mul(a, b)
+            }
+        }
+    }
+
+    /// The width for an instruction with these field values.
+    pub fn eval(&self, values: &[u64]) -> i64 {
+        match self {
+            Width::Int(v) => *v,
+            Width::Is { field, value } => match (field, value) {
+                (Some(i), Some(x)) => i64::from(values.get(*i).copied().unwrap_or(0) == *x),
+                _ => 0,
+            },
+            Width::Add(a, b) => a.eval(values).wrapping_add(b.eval(values)),
+            Width::Sub(a, b) => a.eval(values).wrapping_sub(b.eval(values)),
+            Width::Mul(a, b) => a.eval(values).wrapping_mul(b.eval(values)),
+        }
+    }
 }
 
 /// The name of the guard field.
@@ -214,7 +286,31 @@ impl Layout {
                 .collect(),
             used,
             words: isa.opcode_words(op),
+            widths: op
+                .fields
+                .iter()
+                .map(|f| {
+                    let (_, e) = op.bitwidths.iter().find(|(n, _)| *n == f.name)?;
+                    Some(Width::of(isa, op, e))
+                })
+                .collect(),
         }
+    }
+
+    /// The `Bitwidth<...>` of field `field` for an instruction with these
+    /// field values; `None` when the opcode gives none.
+    pub fn width(&self, field: usize, values: &[u64]) -> Option<i64> {
+        Some(self.widths.get(field)?.as_ref()?.eval(values))
+    }
+
+    /// True when the register operand in field `field` of an instruction
+    /// of opcode `op` (this layout's) with these values is a 64-bit
+    /// register pair: its `Bitwidth<>` evaluates to 64.
+    pub fn is_pair(&self, op: &Opcode, values: &[u64], field: usize) -> bool {
+        op.fields.get(field).is_some_and(|f| {
+            matches!(f.ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg))
+                && self.width(field, values) == Some(64)
+        })
     }
 }
 
@@ -263,41 +359,9 @@ pub fn write_hwreg(out: &mut String, isa: &Isa, v: u64) {
     })
 }
 
-/// Evaluates the `Bitwidth<field>` expression of an operand with the
-/// instruction's field values; `None` when the opcode gives none.
-pub fn bitwidth(isa: &Isa, op: &Opcode, values: &[u64], field: &str) -> Option<i64> {
-    let (_, e) = op.bitwidths.iter().find(|(n, _)| n == field)?;
-    Some(eval_width(isa, op, values, e))
-}
-
-fn eval_width(isa: &Isa, op: &Opcode, values: &[u64], e: &Expr) -> i64 {
-    match e {
-        Expr::Int(v) => *v,
-        Expr::Eq(field, name) => {
-            let Some(i) = op.field_index(field) else {
-                return 0;
-            };
-            let v = values.get(i).copied().unwrap_or(0);
-            i64::from(value_of_name(isa, op.fields[i].ty, name) == Some(v))
-        }
-        Expr::Add(a, b) => {
-            eval_width(isa, op, values, a).wrapping_add(eval_width(isa, op, values, b))
-        }
-        Expr::Sub(a, b) => {
-            eval_width(isa, op, values, a).wrapping_sub(eval_width(isa, op, values, b))
-        }
-        Expr::Mul(a, b) => {
-            eval_width(isa, op, values, a).wrapping_mul(eval_width(isa, op, values, b))
-        }
-    }
-}
-
 /// True when the register operand in field `field` of `inst` is a 64-bit
-/// register pair (its `Bitwidth<>` evaluates to 64).
+/// register pair (its `Bitwidth<>` evaluates to 64): [`Layout::is_pair`]
+/// with the ISA's layouts, for callers that do not hold them.
 pub fn is_pair(isa: &Isa, inst: &Inst, field: usize) -> bool {
-    let op = inst.def(isa);
-    op.fields.get(field).is_some_and(|f| {
-        matches!(f.ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg))
-            && bitwidth(isa, op, &inst.values, &f.name) == Some(64)
-    })
+    super::layouts(isa)[inst.opcode].is_pair(inst.def(isa), &inst.values, field)
 }

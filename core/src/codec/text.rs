@@ -11,7 +11,7 @@
 //! assert_eq!(text::float_text(0x3fc0_0000), "1.5");
 //! ```
 
-use super::layout;
+use super::layout::{self, Layout};
 use crate::inst::Inst;
 use crate::operand::{self, cmem, reg::RegClass};
 use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
@@ -25,19 +25,21 @@ use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
 /// Panics if `field` is not an index into the opcode's fields.
 pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
     let mut out = String::with_capacity(16);
-    write_field(&mut out, isa, inst, field);
+    write_field(&mut out, isa, &super::layouts(isa)[inst.opcode], inst, field);
     out
 }
 
-/// Appends [`field_text`] to `out`.
+/// Appends [`field_text`] to `out`; `layout` is that of the
+/// instruction's opcode.
 ///
 /// # Panics
 ///
 /// Panics if `field` is not an index into the opcode's fields.
-pub fn write_field(out: &mut String, isa: &Isa, inst: &Inst, field: usize) {
-    let f = &inst.def(isa).fields[field];
+pub fn write_field(out: &mut String, isa: &Isa, layout: &Layout, inst: &Inst, field: usize) {
+    let op = inst.def(isa);
+    let f = &op.fields[field];
     let v = inst.values.get(field).copied().unwrap_or(0);
-    let pair = layout::is_pair(isa, inst, field);
+    let pair = layout.is_pair(op, &inst.values, field);
     write_value(out, isa, f.ty, f.width, v, pair)
 }
 
