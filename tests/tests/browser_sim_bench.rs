@@ -4,7 +4,9 @@
 //! Run with `cargo xtask bench` (or, after `cargo xtask build`,
 //! `cargo test -p warpscope-e2e --test browser_sim_bench -- --ignored --nocapture`).
 //! It prints a table and writes `target/e2e/bench-sim.json`; nothing here
-//! fails on a slow machine. The native figure is this test binary's, built
+//! fails on a slow machine. The two sides are timed in alternating
+//! rounds, and the table gives the ratio of the best rounds and the
+//! median of the rounds' ratios. The native figure is this test binary's, built
 //! with the test profile's optimisation level, so for the README the xtask
 //! bench builds it in release mode.
 
@@ -16,20 +18,28 @@ use xtask::webdriver::Browser;
 
 const REPS: u32 = 40;
 
-fn native_steps_per_sec(w: Workload) -> f64 {
-    let mut sim = workloads::sim(w, false);
-    // warm up once, then take the best of three rounds
-    sim.run(u64::MAX);
-    (0..3)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..REPS {
-                sim.reset();
-                sim.run(u64::MAX);
-            }
-            (w.steps() * REPS as u64) as f64 / t.elapsed().as_secs_f64()
-        })
-        .fold(0.0, f64::max)
+/// Rounds per workload; each times the native side, then the browser's.
+const ROUNDS: usize = 12;
+
+/// Steps per second of `REPS` native runs of `sim`.
+fn native_round(w: Workload, sim: &mut warpscope_core::sim::Sim) -> f64 {
+    let t = Instant::now();
+    for _ in 0..REPS {
+        sim.reset();
+        sim.run(u64::MAX);
+    }
+    (w.steps() * REPS as u64) as f64 / t.elapsed().as_secs_f64()
+}
+
+/// The median of `v` (sorted in place).
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 #[test]
@@ -52,37 +62,64 @@ fn measure_sim_native_and_wasm() {
         )
         .expect("module import");
     let mut rows = Vec::new();
-    println!("\nworkload     native steps/s   wasm steps/s   native/wasm");
+    println!(
+        "\nworkload     native steps/s   wasm steps/s   native/wasm (best; median of {ROUNDS} rounds)"
+    );
     for w in Workload::ALL {
-        let native = native_steps_per_sec(w);
-        // Warm-up calls first: the browser compiles a hot wasm function
-        // with its optimising tier in the background, and a call already
-        // running keeps the baseline code, so the first calls can be
-        // slower (one warm-up call was seen to leave runs 2.5x apart).
-        // Then the best of eight, as on the native side.
-        let wasm = (0..11)
-            .map(|_| {
-                browser
-                    .eval(
-                        "return window.__simBench.measure_sim(arguments[0], arguments[1]);",
-                        vec![json!(w.name()), json!(REPS)],
-                    )
-                    .expect("measure_sim runs")
-                    .as_f64()
-                    .expect("a number")
-            })
-            .skip(3)
-            .fold(0.0, f64::max);
-        assert!(wasm > 0.0 && native > 0.0);
+        let wasm_round = || {
+            browser
+                .eval(
+                    "return window.__simBench.measure_sim(arguments[0], arguments[1]);",
+                    vec![json!(w.name()), json!(REPS)],
+                )
+                .expect("measure_sim runs")
+                .as_f64()
+                .expect("a number")
+        };
+        // Warm-up calls first, for a second: the browser compiles a hot
+        // wasm function with its optimising tier in the background, and a
+        // call already running keeps the baseline code. The fast loop is
+        // one large function (its chunks written out), which V8's
+        // optimising tier took about 100 ms to compile on this machine;
+        // three short warm-up calls measured the baseline code.
+        let mut sim = workloads::sim(w, false);
+        sim.run(u64::MAX);
+        let warm = Instant::now();
+        while warm.elapsed() < Duration::from_secs(1) {
+            wasm_round();
+        }
+        // Then rounds that time the two sides in turn, so that a busy
+        // moment of this shared machine falls on both: the best of each
+        // side, and the median of the rounds' ratios beside their ratio.
+        let (mut natives, mut wasms, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..ROUNDS {
+            let n = native_round(w, &mut sim);
+            let m = wasm_round();
+            assert!(n > 0.0 && m > 0.0);
+            natives.push(n);
+            wasms.push(m);
+            ratios.push(n / m);
+        }
+        let native = natives.iter().copied().fold(0.0, f64::max);
+        let wasm = wasms.iter().copied().fold(0.0, f64::max);
         let ratio = native / wasm;
+        let median_ratio = median(&mut ratios);
         println!(
-            "{:<12} {:>14.0} {:>14.0} {:>13.2}",
+            "{:<12} {:>14.0} {:>14.0} {:>13.2}; {:.2}",
             w.name(),
             native,
             wasm,
-            ratio
+            ratio,
+            median_ratio
         );
-        rows.push(json!({ "workload": w.name(), "native": native, "wasm": wasm, "ratio": ratio }));
+        rows.push(json!({
+            "workload": w.name(),
+            "native": native,
+            "wasm": wasm,
+            "ratio": ratio,
+            "median_ratio": median_ratio,
+            "rounds": ROUNDS,
+        }));
     }
     let dir = root.join("target/e2e");
     std::fs::create_dir_all(&dir).unwrap();
