@@ -48,7 +48,7 @@ use super::event::{Loc, ShflMode};
 use super::semantics::alu::{fbits, shift, Alu, Cmp, Isetp};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
-use super::vector::{self, CHUNKS, V, WIDTH};
+use super::vector::{self, each_chunk, Gather, V, WIDTH};
 use super::write::{store_lanes, store_mask, Undo};
 use super::{lanes, Sim, WarpState};
 
@@ -96,7 +96,7 @@ pub(crate) enum Fast {
 
 /// A `SHFL` whose lane operands are immediates: `src` is the lane each
 /// lane reads (itself where out of its segment), `valid` the in-segment
-/// lanes.
+/// lanes, `plan` how the build gathers them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct ShflMap {
     rd: u8,
@@ -104,6 +104,7 @@ pub(crate) struct ShflMap {
     pu: u8,
     src: [u8; 32],
     valid: u32,
+    plan: Gather,
 }
 
 /// One instruction of the fast path: its guard and operation.
@@ -188,6 +189,7 @@ fn shfl(mode: ShflMode, (pu, rd, ra): (u8, u8, u8), b: Operand, c: Operand) -> F
         pu,
         src,
         valid,
+        plan: Gather::new(&src),
     })
 }
 
@@ -203,12 +205,12 @@ type Pair<'a> = (&'a mut [u32; 32], &'a mut [u32; 32]);
 fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u32; 32] {
     let not = if o.bitnot { !0 } else { 0 };
     let value = match o.src {
-        Src::R(r) => match st.regs.get(r as usize) {
+        Src::R(r) => match st.regs.get(r as usize).map(|r| &r.0) {
             Some(reg) if not == 0 => return reg,
             Some(reg) => {
-                for k in 0..CHUNKS {
+                each_chunk!(k => {
                     V::load(reg, k).xor(V::splat(not)).store(scratch, k);
-                }
+                });
                 return scratch;
             }
             None => not,
@@ -216,9 +218,9 @@ fn view<'a>(st: &'a WarpState, o: Operand, scratch: &'a mut [u32; 32]) -> &'a [u
         Src::UR(u) => st.ureg(u) ^ not,
         Src::Imm(x) => x ^ not,
     };
-    for k in 0..CHUNKS {
+    each_chunk!(k => {
         V::splat(value).store(scratch, k);
-    }
+    });
     scratch
 }
 
@@ -235,11 +237,24 @@ fn uniform(st: &WarpState, o: Operand) -> Option<u32> {
 }
 
 /// `out` = `$e` of the chunks `$x`, `$y`, `$z` of the three sources, one
-/// chunk after another: a loop per operation, with no call per chunk.
+/// chunk after another ([`each_chunk!`]), with no call per chunk.
 macro_rules! chunks {
     ($v:expr, $out:expr, |$x:pat_param, $y:pat_param, $z:pat_param| $e:expr) => {{
         let [a, b, c] = $v;
-        for k in 0..CHUNKS {
+        each_chunk!(k => {
+            let ($x, $y, $z) = (V::load(a, k), V::load(b, k), V::load(c, k));
+            $e.store($out, k);
+        });
+    }};
+}
+
+/// [`chunks!`] as a loop, for the operations that go lane by lane inside
+/// a chunk anyway (`FFMA`, shifts by a per-lane amount): written out,
+/// their long bodies would cost the bundle more than the loop costs them.
+macro_rules! chunks_looped {
+    ($v:expr, $out:expr, |$x:pat_param, $y:pat_param, $z:pat_param| $e:expr) => {{
+        let [a, b, c] = $v;
+        for k in 0..32 / WIDTH {
             let ($x, $y, $z) = (V::load(a, k), V::load(b, k), V::load(c, k));
             $e.store($out, k);
         }
@@ -259,14 +274,14 @@ fn compute(f: Map, v: [&[u32; 32]; 3], shift_by: Option<u32>, out: &mut [u32; 32
             Some(n) if n < 32 && left => chunks!(v, out, |x, _, _| x.shl(n)),
             Some(n) if n < 32 && signed => chunks!(v, out, |x, _, _| x.sar(n)),
             Some(n) if n < 32 => chunks!(v, out, |x, _, _| x.shr(n)),
-            _ => chunks!(v, out, |x, y, z| V::map3(x, y, z, |a, n, _| shift(
+            _ => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, n, _| shift(
                 a, n, left, signed
             ))),
         },
         Map::Popc => chunks!(v, out, |x, _, _| x.popcnt()),
         Map::Fadd => chunks!(v, out, |x, y, _| x.fadd(y)),
         Map::Fmul => chunks!(v, out, |x, y, _| x.fmul(y)),
-        Map::Ffma => chunks!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
+        Map::Ffma => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
             fbits(f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c)))
         })),
     }
@@ -289,19 +304,62 @@ impl Sim {
     }
 
     /// Like [`Sim::run_fast`], stopping also after a step when `stop`
-    /// holds for the index of the instruction the lanes are at. (One copy
-    /// of the loop serves both: the browser's bundle carries it once.)
+    /// holds for the index of the instruction the lanes are at.
     pub(crate) fn run_fast_until(
         &mut self,
         budget: u64,
-        mut stop: Option<&mut dyn FnMut(usize) -> bool>,
+        stop: Option<&mut dyn FnMut(usize) -> bool>,
     ) -> u64 {
-        let Some((mut pc, mut exec)) = self.converged() else {
+        let Some(at) = self.converged() else {
             return 0;
         };
+        let done = self.run_lanes(at, budget, stop, true);
+        if done > 0 {
+            self.limit_hit = false;
+        }
+        done
+    }
+
+    /// The PC and lanes of a converged warp: every runnable lane at one
+    /// PC, none waiting.
+    fn converged(&self) -> Option<(u32, u32)> {
+        if self.st.waiting != 0 {
+            return None;
+        }
+        let (pc, exec) = self.schedule();
+        (exec != 0 && exec == self.can_arrive()).then_some((pc, exec))
+    }
+
+    /// One step of the general scheduler on the fast path: executes the
+    /// instruction at `pc` for the lanes `exec` (whose PCs already point
+    /// past it, the step's undo mark already pushed) when it fits, and
+    /// counts it; false, with nothing changed, when not.
+    pub(crate) fn fast_step(&mut self, pc: u32, exec: u32) -> bool {
+        self.run_lanes((pc, exec), 1, None, false) == 1
+    }
+
+    /// The fast loop: runs up to `budget` steps of the lanes `exec`, all
+    /// at `pc`, while each operation fits, pushing each step's undo mark
+    /// when `mark` (and the undo log is on); stops early after a step
+    /// when `stop` holds for the next instruction's index. Returns the
+    /// steps run; the lanes' PCs are written back when there was one.
+    ///
+    /// Not inlined: the run loop and the general step's fast case share
+    /// this one copy, and with it the one copy of every operation's
+    /// chunks written out ([`each_chunk!`]), which the browser's bundle
+    /// carries once.
+    #[inline(never)]
+    fn run_lanes(
+        &mut self,
+        (mut pc, mut exec): (u32, u32),
+        budget: u64,
+        mut stop: Option<&mut dyn FnMut(usize) -> bool>,
+        mark: bool,
+    ) -> u64 {
         // Borrowed out of `self` for the loop, so an operation is read in
         // place rather than copied while `self` is written.
         let ops = std::mem::take(&mut self.fast);
+        let mark = mark && self.config.undo;
         let mut scratch = [[0; 32]; 4];
         let mut done = 0u64;
         while done < budget {
@@ -312,7 +370,7 @@ impl Sim {
             if !self.fits(&op.op, exec, part) {
                 break;
             }
-            if self.config.undo {
+            if mark {
                 self.mark(pc, exec);
             }
             match self.exec_fast(&op.op, (pc, part), &mut scratch) {
@@ -332,48 +390,16 @@ impl Sim {
             }
         }
         self.fast = ops;
-        if exec == !0 {
-            self.st.pc = [pc; 32];
-        } else {
-            for l in lanes(exec) {
-                self.st.pc[l] = pc;
-            }
-        }
         if done > 0 {
-            self.limit_hit = false;
-        }
-        done
-    }
-
-    /// The PC and lanes of a converged warp: every runnable lane at one
-    /// PC, none waiting.
-    fn converged(&self) -> Option<(u32, u32)> {
-        if self.st.waiting != 0 {
-            return None;
-        }
-        let (pc, exec) = self.schedule();
-        (exec != 0 && exec == self.can_arrive()).then_some((pc, exec))
-    }
-
-    /// One step of the general scheduler on the fast path: executes the
-    /// instruction at `pc` for the lanes `exec` (whose PCs already point
-    /// past it) when it fits; false, with nothing changed, when not.
-    pub(crate) fn fast_step(&mut self, pc: u32, exec: u32, part: u32) -> bool {
-        let Some(&op) = self.fast.get(pc as usize) else {
-            return false;
-        };
-        if !self.fits(&op.op, exec, part) {
-            return false;
-        }
-        let mut scratch = [[0; 32]; 4];
-        if let Next::At(next) = self.exec_fast(&op.op, (pc, part), &mut scratch) {
-            if next != pc + 1 {
+            if exec == !0 {
+                self.st.pc = [pc; 32];
+            } else {
                 for l in lanes(exec) {
-                    self.st.pc[l] = next;
+                    self.st.pc[l] = pc;
                 }
             }
         }
-        true
+        done
     }
 
     /// Whether the fast path executes `op` for these lanes exactly as the
@@ -409,10 +435,10 @@ impl Sim {
             Fast::Sel { rd, a, b, pp } => {
                 let p = self.pred_mask(pp);
                 let (a, b) = (view(&self.st, a, s0), view(&self.st, b, s1));
-                for k in 0..CHUNKS {
+                each_chunk!(k => {
                     let pick = V::from_bits(p >> (WIDTH * k));
                     pick.select(V::load(a, k), V::load(b, k)).store(out, k);
-                }
+                });
                 self.put_r(rd, part, out);
             }
             Fast::Isetp(ref i) => {
@@ -422,12 +448,8 @@ impl Sim {
                 self.put_p(i.pq, part, q);
             }
             Fast::Shfl(ref m) => {
-                match self.st.regs.get(m.ra as usize) {
-                    Some(a) => {
-                        for (o, &s) in out.iter_mut().zip(&m.src) {
-                            *o = a[s as usize & 31];
-                        }
-                    }
+                match self.st.regs.get(m.ra as usize).map(|r| &r.0) {
+                    Some(a) => m.plan.gather(&m.src, a, out),
                     None => *out = [0; 32],
                 }
                 self.put_r(m.rd, part, out);
@@ -451,10 +473,10 @@ impl Sim {
         // Flipping the sign bits turns a signed comparison into an unsigned one.
         let flip = V::splat(if signed { 1 << 31 } else { 0 });
         let mut t = 0u32;
-        for k in 0..CHUNKS {
+        each_chunk!(k => {
             let (x, y) = (V::load(a, k).xor(flip), V::load(b, k).xor(flip));
             t |= x.compare(y, cmp.0) << (WIDTH * k);
-        }
+        });
         t
     }
 
@@ -462,7 +484,7 @@ impl Sim {
     /// logging for undo as `Sim::write` does.
     #[inline(always)]
     fn put_r(&mut self, rd: u8, mask: u32, v: &[u32; 32]) {
-        let Some(reg) = self.st.regs.get_mut(rd as usize) else {
+        let Some(reg) = self.st.regs.get_mut(rd as usize).map(|r| &mut r.0) else {
             return;
         };
         if mask == 0 {

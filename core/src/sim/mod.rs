@@ -414,8 +414,7 @@ impl Sim {
                 self.st.pc[lane] = pc + 1;
             }
         }
-        if !emit && self.fast_step(pc, exec, part) {
-            self.st.steps += 1;
+        if !emit && self.fast_step(pc, exec) {
             self.release();
             return Some(None);
         }

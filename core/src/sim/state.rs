@@ -8,6 +8,14 @@ use serde::Serialize;
 /// Number of general-purpose registers (R0..R254; RZ is not stored).
 pub const NUM_REGS: usize = RZ as usize;
 
+/// One register's 32 lanes, aligned to 16 bytes: the wasm build loads and
+/// stores them four lanes (16 bytes) at a time, and the allocator there
+/// only promises 8-byte alignment, which left runs where every other
+/// load straddled two cache lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[repr(C, align(16))]
+pub(crate) struct Lanes(pub(crate) [u32; 32]);
+
 /// Everything a program can change, plus the scheduler's view of each lane.
 ///
 /// Two states compare equal exactly when every register, predicate,
@@ -15,7 +23,7 @@ pub const NUM_REGS: usize = RZ as usize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WarpState {
     /// R0..R254, one `[u32; 32]` (indexed by lane) each.
-    pub(crate) regs: Vec<[u32; 32]>,
+    pub(crate) regs: Vec<Lanes>,
     /// P0..P6 as lane masks.
     pub(crate) preds: [u32; PT as usize],
     /// UR0..UR62.
@@ -53,7 +61,7 @@ impl WarpState {
     /// at instruction 0.
     pub(crate) fn new(launched: u32) -> WarpState {
         WarpState {
-            regs: vec![[0; 32]; NUM_REGS],
+            regs: vec![Lanes([0; 32]); NUM_REGS],
             preds: [0; PT as usize],
             uregs: vec![0; URZ as usize],
             upreds: [false; PT as usize],
@@ -100,7 +108,7 @@ impl WarpState {
         if n == RZ {
             [0; 32]
         } else {
-            self.regs[n as usize]
+            self.regs[n as usize].0
         }
     }
 

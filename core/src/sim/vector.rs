@@ -20,8 +20,63 @@ pub(crate) const WIDTH: usize = 4;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 pub(crate) const WIDTH: usize = 32;
 
-/// Chunks in a warp.
-pub(crate) const CHUNKS: usize = 32 / WIDTH;
+
+/// `$body` for every chunk `$k` of a warp, written out rather than looped:
+/// in the wasm build V8 gives each turn of a loop a stack check and a
+/// counter, as much work as the chunk's own two or three SIMD
+/// instructions, so the eight chunks are eight copies of the body.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+macro_rules! each_chunk {
+    ($k:ident => $body:block) => {{
+        {
+            let $k: usize = 0;
+            $body
+        }
+        {
+            let $k: usize = 1;
+            $body
+        }
+        {
+            let $k: usize = 2;
+            $body
+        }
+        {
+            let $k: usize = 3;
+            $body
+        }
+        {
+            let $k: usize = 4;
+            $body
+        }
+        {
+            let $k: usize = 5;
+            $body
+        }
+        {
+            let $k: usize = 6;
+            $body
+        }
+        {
+            let $k: usize = 7;
+            $body
+        }
+    }};
+}
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+const _: () = assert!(8 * WIDTH == 32, "each_chunk! writes out eight chunks");
+
+/// `$body` for the one chunk, the whole warp.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+macro_rules! each_chunk {
+    ($k:ident => $body:block) => {{
+        let $k: usize = 0;
+        $body
+    }};
+}
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+const _: () = assert!(WIDTH == 32, "each_chunk! writes out one chunk");
+
+pub(crate) use each_chunk;
 
 /// The canonical NaN every floating-point instruction writes (the group
 /// ALU notes of the w128 description).
@@ -45,6 +100,64 @@ mod imp {
     /// Four lanes.
     #[derive(Clone, Copy)]
     pub(crate) struct V(v128);
+
+    /// How a SHFL with immediate lane operands gathers its result: for
+    /// each chunk of four lanes whose sources all lie in one chunk, that
+    /// chunk's number and the bytes a swizzle takes from it (one
+    /// `i8x16.swizzle` instead of four loads); `MIXED` for a chunk that
+    /// reads from several, which is gathered lane by lane.
+    /// (Aligned so that each swizzle's bytes are one aligned load.)
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    #[repr(C, align(16))]
+    pub(crate) struct Gather {
+        idx: [[u8; 16]; 8],
+        from: [u8; 8],
+    }
+
+    const MIXED: u8 = u8::MAX;
+
+    impl Gather {
+        /// The plan for the source lanes `src` (each below 32).
+        pub(crate) fn new(src: &[u8; 32]) -> Gather {
+            let mut g = Gather {
+                idx: [[0; 16]; 8],
+                from: [MIXED; 8],
+            };
+            for k in 0..8 {
+                let lanes = &src[4 * k..4 * k + 4];
+                let j = lanes[0] >> 2;
+                if lanes.iter().all(|&s| s >> 2 == j) {
+                    g.from[k] = j;
+                    for (i, &s) in lanes.iter().enumerate() {
+                        for b in 0..4 {
+                            g.idx[k][4 * i + b] = (s & 3) * 4 + b as u8;
+                        }
+                    }
+                }
+            }
+            g
+        }
+
+        /// `out[l] = a[src[l]]` for every lane.
+        #[inline(always)]
+        pub(crate) fn gather(&self, src: &[u8; 32], a: &[u32; 32], out: &mut [u32; 32]) {
+            super::each_chunk!(k => {
+                match self.from[k] {
+                    MIXED => {
+                        for l in 4 * k..4 * k + 4 {
+                            out[l] = a[usize::from(src[l]) & 31];
+                        }
+                    }
+                    j => {
+                        // SAFETY: 16 readable bytes; no alignment needed.
+                        let idx = unsafe { v128_load(self.idx[k].as_ptr().cast()) };
+                        let from = V::load(a, usize::from(j) & 7);
+                        V(i8x16_swizzle(from.0, idx)).store(out, k);
+                    }
+                }
+            });
+        }
+    }
 
     impl V {
         #[inline(always)]
@@ -184,6 +297,26 @@ mod imp {
 
     use super::fbits as canonical;
 
+    /// How a SHFL with immediate lane operands gathers its result: lane by
+    /// lane from its source lanes, which natively needs no plan.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub(crate) struct Gather;
+
+    impl Gather {
+        /// The plan for the source lanes `src` (each below 32).
+        pub(crate) fn new(_src: &[u8; 32]) -> Gather {
+            Gather
+        }
+
+        /// `out[l] = a[src[l]]` for every lane.
+        #[inline(always)]
+        pub(crate) fn gather(&self, src: &[u8; 32], a: &[u32; 32], out: &mut [u32; 32]) {
+            for (o, &s) in out.iter_mut().zip(src) {
+                *o = a[usize::from(s) & 31];
+            }
+        }
+    }
+
     impl V {
         #[inline(always)]
         pub(crate) fn load(w: &[u32; 32], _k: usize) -> V {
@@ -269,7 +402,7 @@ mod imp {
     }
 }
 
-pub(crate) use imp::V;
+pub(crate) use imp::{Gather, V};
 
 /// `LOP3.LUT` on four lanes: the table read as a tree of selects (`a`
 /// picks its upper or lower half, `b` a quarter, `c` the entry).

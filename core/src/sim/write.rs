@@ -9,7 +9,7 @@
 
 use super::event::{Loc, Value, Write};
 use super::state::WarpState;
-use super::vector::{CHUNKS, V, WIDTH};
+use super::vector::{each_chunk, V, WIDTH};
 use super::{lanes, Ctx, Sim};
 
 /// One undoable change.
@@ -77,7 +77,7 @@ impl WarpState {
     pub(crate) fn cell(&mut self, loc: Loc, counters: &Counters) -> Option<Cell<'_>> {
         let n = |x: u8| x as usize;
         Some(match loc {
-            Loc::R(r) => Cell::Lanes(self.regs.get_mut(n(r))?),
+            Loc::R(r) => Cell::Lanes(&mut self.regs.get_mut(n(r))?.0),
             Loc::P(p) => Cell::Mask(self.preds.get_mut(n(p))?),
             Loc::UR(u) => Cell::Scalar(self.uregs.get_mut(n(u))?),
             Loc::UP(u) => Cell::Bool(self.upreds.get_mut(n(u))?),
@@ -113,14 +113,14 @@ pub(crate) fn store_lanes(
     // blend rather than a branch per lane. Neither becomes a call to
     // `memory.copy` in the size-built wasm.
     if mask == !0 {
-        for k in 0..CHUNKS {
+        each_chunk!(k => {
             V::load(v, k).store(reg, k);
-        }
+        });
     } else {
-        for k in 0..CHUNKS {
+        each_chunk!(k => {
             let keep = V::from_bits(!mask >> (WIDTH * k));
             keep.select(V::load(reg, k), V::load(v, k)).store(reg, k);
-        }
+        });
     }
 }
 
