@@ -27,39 +27,14 @@ pub(crate) const WIDTH: usize = 32;
 /// instructions, so the eight chunks are eight copies of the body.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 macro_rules! each_chunk {
-    ($k:ident => $body:block) => {{
-        {
-            let $k: usize = 0;
+    ($k:ident => $body:block) => {
+        $crate::sim::vector::each_chunk!(@ $k $body 0 1 2 3 4 5 6 7)
+    };
+    (@ $k:ident $body:block $($n:literal)*) => {{
+        $({
+            let $k: usize = $n;
             $body
-        }
-        {
-            let $k: usize = 1;
-            $body
-        }
-        {
-            let $k: usize = 2;
-            $body
-        }
-        {
-            let $k: usize = 3;
-            $body
-        }
-        {
-            let $k: usize = 4;
-            $body
-        }
-        {
-            let $k: usize = 5;
-            $body
-        }
-        {
-            let $k: usize = 6;
-            $body
-        }
-        {
-            let $k: usize = 7;
-            $body
-        }
+        })*
     }};
 }
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
