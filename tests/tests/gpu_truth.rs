@@ -344,6 +344,10 @@ fn every_recording_asked_the_same_questions() {
     };
     let first = inputs(TABLES[0].1);
     for (name, text) in &TABLES[1..] {
-        assert!(inputs(text) == first, "{name} holds other cases than {}", TABLES[0].0);
+        assert!(
+            inputs(text) == first,
+            "{name} holds other cases than {}",
+            TABLES[0].0
+        );
     }
 }

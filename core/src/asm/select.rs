@@ -494,7 +494,10 @@ impl Ctx<'_> {
         }
         for (o, slot) in p.operands.iter().zip(slots) {
             let fi = slot.field;
-            if matches!(op.fields[fi].ty, TypeRef::Builtin(Builtin::Reg | Builtin::UReg)) {
+            if matches!(
+                op.fields[fi].ty,
+                TypeRef::Builtin(Builtin::Reg | Builtin::UReg)
+            ) {
                 if let Some(d) = self.pair_problem((fill.oi, fi), o, &fill.values) {
                     fill.diags.push(d);
                 }

@@ -25,7 +25,13 @@ use crate::spec::model::{Builtin, Isa, Syntax, TypeRef};
 /// Panics if `field` is not an index into the opcode's fields.
 pub fn field_text(isa: &Isa, inst: &Inst, field: usize) -> String {
     let mut out = String::with_capacity(16);
-    write_field(&mut out, isa, &super::layouts(isa)[inst.opcode], inst, field);
+    write_field(
+        &mut out,
+        isa,
+        &super::layouts(isa)[inst.opcode],
+        inst,
+        field,
+    );
     out
 }
 

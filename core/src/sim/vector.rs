@@ -20,7 +20,6 @@ pub(crate) const WIDTH: usize = 4;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 pub(crate) const WIDTH: usize = 32;
 
-
 /// `$body` for every chunk `$k` of a warp, written out rather than looped:
 /// in the wasm build V8 gives each turn of a loop a stack check and a
 /// counter, as much work as the chunk's own two or three SIMD
