@@ -78,10 +78,11 @@ fn measure_sim_native_and_wasm() {
         };
         // Warm-up calls first, for a second: the browser compiles a hot
         // wasm function with its optimising tier in the background, and a
-        // call already running keeps the baseline code. The fast loop is
-        // one large function (its chunks written out), which V8's
-        // optimising tier took about 100 ms to compile on this machine;
-        // three short warm-up calls measured the baseline code.
+        // call already running keeps the baseline code. The fast loop
+        // compiles in about 15 ms, but it may wait behind functions made
+        // hot before it (in Node on this machine `asm::assemble` and
+        // `Sim::step_inner` took 120 to 140 ms each), so three short
+        // warm-up calls could still measure its baseline code.
         let mut sim = workloads::sim(w, false);
         sim.run(u64::MAX);
         let warm = Instant::now();
