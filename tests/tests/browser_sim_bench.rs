@@ -13,6 +13,7 @@
 use serde_json::json;
 use std::time::{Duration, Instant};
 use warpscope_core::workloads::{self, Workload};
+use xtask::asmbench::median_ratio;
 use xtask::server::Server;
 use xtask::webdriver::Browser;
 
@@ -29,17 +30,6 @@ fn native_round(w: Workload, sim: &mut warpscope_core::sim::Sim) -> f64 {
         sim.run(u64::MAX);
     }
     (w.steps() * REPS as u64) as f64 / t.elapsed().as_secs_f64()
-}
-
-/// The median of `v` (sorted in place).
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
 }
 
 #[test]
@@ -92,19 +82,18 @@ fn measure_sim_native_and_wasm() {
         // Then rounds that time the two sides in turn, so that a busy
         // moment of this shared machine falls on both: the best of each
         // side, and the median of the rounds' ratios beside their ratio.
-        let (mut natives, mut wasms, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut natives, mut wasms) = (Vec::new(), Vec::new());
         for _ in 0..ROUNDS {
             let n = native_round(w, &mut sim);
             let m = wasm_round();
             assert!(n > 0.0 && m > 0.0);
             natives.push(n);
             wasms.push(m);
-            ratios.push(n / m);
         }
         let native = natives.iter().copied().fold(0.0, f64::max);
         let wasm = wasms.iter().copied().fold(0.0, f64::max);
         let ratio = native / wasm;
-        let median_ratio = median(&mut ratios);
+        let median_ratio = median_ratio(&natives, &wasms);
         println!(
             "{:<12} {:>14.0} {:>14.0} {:>13.2}; {:.2}",
             w.name(),

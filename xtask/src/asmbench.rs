@@ -138,9 +138,11 @@ fn best(times: &[f64]) -> f64 {
     times.iter().copied().fold(f64::MAX, f64::min)
 }
 
-/// The median of each round's ratio `slow / fast`.
-fn median_ratio(slow: &[f64], fast: &[f64]) -> f64 {
-    let mut r: Vec<f64> = slow.iter().zip(fast).map(|(s, f)| s / f).collect();
+/// The median of each round's ratio `a / b` (the upper one of the middle
+/// two for an even count): what a benchmark that alternates two sides
+/// reports beside the ratio of their best rounds.
+pub fn median_ratio(a: &[f64], b: &[f64]) -> f64 {
+    let mut r: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
     r.sort_by(f64::total_cmp);
     r[r.len() / 2]
 }

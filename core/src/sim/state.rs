@@ -10,8 +10,8 @@ pub const NUM_REGS: usize = RZ as usize;
 
 /// One register's 32 lanes, aligned to 16 bytes: the wasm build loads and
 /// stores them four lanes (16 bytes) at a time, and the allocator there
-/// only promises 8-byte alignment, which left runs where every other
-/// load straddled two cache lines.
+/// only promises 8-byte alignment, at which a quarter of those loads
+/// would straddle two cache lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[repr(C, align(16))]
 pub(crate) struct Lanes(pub(crate) [u32; 32]);
