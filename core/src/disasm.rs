@@ -172,14 +172,14 @@ pub fn write_words(out: &mut String, isa: &Isa, bits: Word, words: u32) {
         if k > 0 {
             out.push(' ');
         }
-        // most significant digit first, `digits` of them
+        // All 32 digits, most significant first, two per byte of the
+        // word from a table; then the last `digits` of them.
         let mut group = [0u8; 32];
-        let mut rest = w;
-        for slot in group[..digits].iter_mut().rev() {
-            *slot = operand::DIGITS[(rest & 0xf) as usize];
-            rest >>= 4;
+        for (k, pair) in group.chunks_exact_mut(2).enumerate() {
+            let byte = (w >> (120 - 8 * k)) as u8;
+            pair.copy_from_slice(&operand::HEX_PAIRS[usize::from(byte)]);
         }
-        operand::push_digit_bytes(out, &group[..digits]);
+        operand::push_digit_bytes(out, &group[32 - digits..]);
     }
 }
 

@@ -15,8 +15,9 @@
 //! ```
 
 use super::control::{control_slot, control_word};
+use super::Layout;
 use crate::inst::Inst;
-use crate::spec::model::{Isa, Word};
+use crate::spec::model::{Isa, Opcode, Word};
 use serde::Serialize;
 
 /// The machine word of an instruction. Values are expected to be valid
@@ -27,12 +28,26 @@ use serde::Serialize;
 ///
 /// Panics if `inst.opcode` is not an index into `isa.opcodes`.
 pub fn encode(isa: &Isa, inst: &Inst) -> Word {
-    let op = inst.def(isa);
+    encode_in(isa, &super::layouts(isa)[inst.opcode], inst)
+}
+
+/// [`encode`] with the instruction's layout at hand (its packing, when
+/// the opcode has one, writes the word in one pass).
+pub fn encode_in(isa: &Isa, layout: &Layout, inst: &Inst) -> Word {
+    match &layout.packing {
+        Some(p) => p.word(&inst.values),
+        None => field_by_field(inst.def(isa), &inst.values),
+    }
+}
+
+/// Every field written into the word in turn (a fixed field its fixed
+/// value), as the description reads.
+fn field_by_field(op: &Opcode, values: &[u64]) -> Word {
     let mut word: Word = 0;
     for (i, f) in op.fields.iter().enumerate() {
         let v = match f.fixed {
             Some(v) => v,
-            None => inst.values.get(i).copied().unwrap_or(0),
+            None => values.get(i).copied().unwrap_or(0),
         };
         word = f.insert(word, v);
     }
@@ -91,7 +106,11 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
         if first {
             group.clear();
             let end = insts.len().min(n + per);
-            group.extend(insts[n..end].iter().map(|i| encode(isa, i)));
+            group.extend(
+                insts[n..end]
+                    .iter()
+                    .map(|i| encode_in(isa, &layouts[i.opcode], i)),
+            );
         }
         let control_unit = first.then(|| {
             let slots: Vec<u64> = group.iter().map(|&w| control_slot(isa, w)).collect();
@@ -106,7 +125,7 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
         });
         let word = match control {
             Some(_) => group[n % per],
-            None => encode(isa, insts[n]),
+            None => encode_in(isa, &layouts[insts[n].opcode], insts[n]),
         };
         let inst = Unit {
             kind: UnitKind::Inst(n),
@@ -117,4 +136,64 @@ pub fn stream_iter<'a>(isa: &'a Isa, insts: Vec<&'a Inst>) -> impl Iterator<Item
         };
         control_unit.into_iter().chain(std::iter::once(inst))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::layout::Packing;
+    use crate::isas;
+
+    /// The one-pass packing writes the word that writing each field in
+    /// turn writes, for every opcode of every bundled ISA and values of
+    /// every width (wider than their fields too), and every such opcode
+    /// of the bundled ISAs has a packing.
+    #[test]
+    fn packing_writes_what_each_field_in_turn_writes() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for id in isas::Id::ALL {
+            let isa = id.isa();
+            let layouts = crate::codec::layouts(isa);
+            for (oi, op) in isa.opcodes.iter().enumerate() {
+                let p = layouts[oi].packing.as_ref().unwrap_or_else(|| {
+                    panic!("{} ({}) has overlapping fields", op.name, id.name())
+                });
+                for round in 0..64 {
+                    let values: Vec<u64> = op
+                        .fields
+                        .iter()
+                        .map(|f| match round % 3 {
+                            0 => next() & (u64::MAX >> (64 - f.width.clamp(1, 64))),
+                            1 => next() >> (next() % 64),
+                            _ => next(),
+                        })
+                        .take(op.fields.len() - round % 2)
+                        .collect();
+                    assert_eq!(p.word(&values), field_by_field(op, &values), "{}", op.name);
+                }
+            }
+        }
+    }
+
+    /// An opcode whose fields overlap has no packing, and the later field
+    /// wins, as the description reads.
+    #[test]
+    fn overlapping_fields_are_written_in_turn() {
+        let mut op = isas::w128().opcodes[0].clone();
+        let (a, b) = (op.fields[0].clone(), op.fields[1].clone());
+        op.fields[1].lo = a.lo;
+        op.fields[1].high = None;
+        op.fields[1].width = a.width.min(b.width).max(1);
+        op.fields[1].fixed = None;
+        assert!(Packing::of_opcode(&op).is_none());
+        let values = vec![0; op.fields.len()];
+        let w = field_by_field(&op, &values);
+        assert_eq!(w & op.fields[1].mask(), 0);
+    }
 }

@@ -101,6 +101,80 @@ pub struct Layout {
     /// The `Bitwidth<...>` of each field that the opcode gives one,
     /// indexed like `Opcode::fields`.
     pub widths: Vec<Option<Width>>,
+    /// How the encoder writes the opcode's word in one pass; `None` when
+    /// two fields share a bit (each field is then written in turn, the
+    /// later one winning, as the description reads).
+    pub packing: Option<Packing>,
+}
+
+/// An opcode's word worked out ahead: the bits of its fixed fields, and
+/// where each other field's value goes. Valid only for fields that share
+/// no bit, so that no field needs clearing before it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Packing {
+    /// The fixed fields' bits (every other field's bits zero).
+    pub base: Word,
+    /// The fields that take a value, in field order.
+    pub places: Vec<Place>,
+}
+
+/// Where the value of one field goes in the word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// Index of the field (and its value).
+    pub field: usize,
+    /// The low part's first bit.
+    pub lo: u32,
+    /// The low part's width and the mask of that many ones.
+    pub low_width: u32,
+    /// Ones over the low part's width.
+    pub low_mask: u64,
+    /// The high part's first bit and mask of ones (0 when the field has
+    /// no high part).
+    pub hi: u32,
+    /// Ones over the high part's width.
+    pub high_mask: u64,
+}
+
+impl Packing {
+    /// The packing of `op`'s fields, or `None` when two of them overlap.
+    pub fn of_opcode(op: &Opcode) -> Option<Packing> {
+        let mut used: Word = 0;
+        let mut base: Word = 0;
+        let mut places = Vec::new();
+        let ones = |w: u32| if w >= 64 { !0 } else { (1u64 << w) - 1 };
+        for (i, f) in op.fields.iter().enumerate() {
+            let m = f.mask();
+            if used & m != 0 || f.width > 64 {
+                return None;
+            }
+            used |= m;
+            match f.fixed {
+                Some(v) => base = f.insert(base, v),
+                None => places.push(Place {
+                    field: i,
+                    lo: f.lo,
+                    low_width: f.low_width(),
+                    low_mask: ones(f.low_width()),
+                    hi: f.high.map_or(0, |(hlo, _)| hlo),
+                    high_mask: f.high.map_or(0, |(_, hw)| ones(hw)),
+                }),
+            }
+        }
+        Some(Packing { base, places })
+    }
+
+    /// The word of an instruction with these field values (a missing value
+    /// is 0; a value wider than its field is cut to it).
+    pub fn word(&self, values: &[u64]) -> Word {
+        let mut word = self.base;
+        for p in &self.places {
+            let v = values.get(p.field).copied().unwrap_or(0);
+            let high = v.checked_shr(p.low_width).unwrap_or(0) & p.high_mask;
+            word |= Word::from(v & p.low_mask) << p.lo | Word::from(high) << p.hi;
+        }
+        word
+    }
 }
 
 /// A `Bitwidth<...>` expression with its field and value names resolved
@@ -294,6 +368,7 @@ impl Layout {
                     Some(Width::of(isa, op, e))
                 })
                 .collect(),
+            packing: Packing::of_opcode(op),
         }
     }
 

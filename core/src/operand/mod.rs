@@ -173,7 +173,22 @@ pub fn value_of(b: Builtin, name: &str) -> Option<u64> {
 /// Appends `v` in decimal, as `{v}` would (operand texts are built often:
 /// every operand of every disassembled instruction).
 pub(crate) fn push_decimal(out: &mut String, v: u64) {
-    push_digits::<10>(out, v);
+    // Register numbers, the usual case, have one to three digits: pushed
+    // as characters the compiler knows are ASCII (one byte each).
+    let digit = |d: u64| char::from(b'0' + (d % 10) as u8);
+    match v {
+        0..=9 => out.push(digit(v)),
+        10..=99 => {
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        100..=999 => {
+            out.push(digit(v / 100));
+            out.push(digit(v / 10));
+            out.push(digit(v));
+        }
+        _ => push_digits::<10>(out, v),
+    }
 }
 
 /// Appends `v` in hex with `0x`, as `{v:#x}` would.
@@ -200,6 +215,17 @@ fn push_digits<const RADIX: u64>(out: &mut String, mut v: u64) {
 
 /// The digits up to base 16, by value, lower case.
 pub(crate) const DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// The two lower-case hex digits of every byte value.
+pub(crate) static HEX_PAIRS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [DIGITS[b >> 4], DIGITS[b & 0xf]];
+        b += 1;
+    }
+    t
+};
 
 /// Appends `digits` (bytes of [`DIGITS`]) to `out`. They are ASCII: up to
 /// 4 are pushed as characters (cheaper than checking a short buffer as
@@ -284,7 +310,7 @@ mod tests {
             u64::MAX - 1,
             u64::MAX,
         ];
-        for v in values {
+        for v in values.into_iter().chain(0..1200) {
             let (mut d, mut h) = (String::new(), String::new());
             push_decimal(&mut d, v);
             push_hex(&mut h, v);

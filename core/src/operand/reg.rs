@@ -225,6 +225,11 @@ fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> 
 /// a register (`R5`, `RZ`, `up3`...), something that looks like one but
 /// is out of range (`R255`, `P7`), or neither.
 pub fn parse(text: &str, classes: &[RegClass]) -> RegName {
+    parse_short(text, classes).unwrap_or_else(|| parse_any(text, classes))
+}
+
+/// [`parse`] for any text: each class in turn.
+fn parse_any(text: &str, classes: &[RegClass]) -> RegName {
     let first = text.as_bytes().first().map(u8::to_ascii_uppercase);
     for &class in classes {
         // (The first letter alone rules most classes out.)
@@ -260,6 +265,39 @@ pub fn parse(text: &str, classes: &[RegClass]) -> RegName {
     RegName::NotReg
 }
 
+/// [`parse`] for the common shape, one or two letters and one to three
+/// digits (`R5`, `ur12`, `P0`); `None` for any other text, which the
+/// general loop reads. The letters must then be exactly a class's prefix:
+/// prefixes are letters only, so no other class could leave digits alone.
+fn parse_short(text: &str, classes: &[RegClass]) -> Option<RegName> {
+    let b = text.as_bytes();
+    let letters = match b {
+        [a, d, ..] if a.is_ascii_alphabetic() && d.is_ascii_digit() => 1,
+        [a, c, d, ..]
+            if a.is_ascii_alphabetic() && c.is_ascii_alphabetic() && d.is_ascii_digit() =>
+        {
+            2
+        }
+        _ => return None,
+    };
+    let digits = &b[letters..];
+    if digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    let head = &text[..letters];
+    let class = *classes
+        .iter()
+        .find(|c| c.prefix().eq_ignore_ascii_case(head))?;
+    Some(if n <= class.last() {
+        RegName::Reg(class, n)
+    } else {
+        bad(class, text, Some(n))
+    })
+}
+
 /// The error for `text`, which names register `n` (`None`: too large to
 /// read) of `class` that does not exist.
 fn bad(class: RegClass, text: &str, n: Option<u64>) -> RegName {
@@ -281,6 +319,29 @@ mod tests {
 
     fn sass(text: &str) -> RegName {
         parse(text, RegClass::SASS)
+    }
+
+    /// The short path reads what the general loop reads, for every text
+    /// of its shape and its neighbours (three letters, four digits).
+    #[test]
+    fn short_names_read_as_the_general_loop_reads_them() {
+        let heads = [
+            "R", "r", "UR", "uR", "P", "p", "UP", "up", "s", "S", "U", "X", "RZ", "Rx", "URX", "PT",
+        ];
+        let mut checked = 0;
+        for classes in [RegClass::SASS, RegClass::AMDGPU] {
+            for h in heads {
+                for n in (0..1100).chain([9999, 10000]) {
+                    for text in [format!("{h}{n}"), format!("{h}{n:03}"), format!("{h}{n}x")] {
+                        if let Some(short) = parse_short(&text, classes) {
+                            assert_eq!(short, parse_any(&text, classes), "{text}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
