@@ -55,12 +55,18 @@ fn measure_sim_native_and_wasm() {
     println!(
         "\nworkload     native steps/s   wasm steps/s   native/wasm (best; median of {ROUNDS} rounds)"
     );
-    for w in Workload::ALL {
+    // Each workload without the undo log, then with it, as the
+    // playground's Run keeps it (so that Back works after a run).
+    let cases = Workload::ALL
+        .into_iter()
+        .flat_map(|w| [(w, false), (w, true)]);
+    for (w, undo) in cases {
+        let name = format!("{}{}", w.name(), if undo { "+undo" } else { "" });
         let wasm_round = || {
             browser
                 .eval(
-                    "return window.__simBench.measure_sim(arguments[0], arguments[1]);",
-                    vec![json!(w.name()), json!(REPS)],
+                    "return window.__simBench.measure_sim(arguments[0], arguments[1], arguments[2]);",
+                    vec![json!(w.name()), json!(REPS), json!(undo)],
                 )
                 .expect("measure_sim runs")
                 .as_f64()
@@ -73,7 +79,7 @@ fn measure_sim_native_and_wasm() {
         // hot before it (in Node on this machine `asm::assemble` and
         // `Sim::step_inner` took 120 to 140 ms each), so three short
         // warm-up calls could still measure its baseline code.
-        let mut sim = workloads::sim(w, false);
+        let mut sim = workloads::sim(w, undo);
         sim.run(u64::MAX);
         let warm = Instant::now();
         while warm.elapsed() < Duration::from_secs(1) {
@@ -96,14 +102,10 @@ fn measure_sim_native_and_wasm() {
         let median_ratio = median_ratio(&natives, &wasms);
         println!(
             "{:<12} {:>14.0} {:>14.0} {:>13.2}; {:.2}",
-            w.name(),
-            native,
-            wasm,
-            ratio,
-            median_ratio
+            name, native, wasm, ratio, median_ratio
         );
         rows.push(json!({
-            "workload": w.name(),
+            "workload": name,
             "native": native,
             "wasm": wasm,
             "ratio": ratio,

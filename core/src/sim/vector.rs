@@ -133,6 +133,27 @@ mod imp {
         }
     }
 
+    /// Appends the 32 lanes of `w` to `pool`, a chunk per `v128` store.
+    /// (`extend_from_slice` becomes a `memory.copy`, which V8 runs as a
+    /// call out of the compiled code: as costly as a whole fast step.)
+    #[inline(always)]
+    pub(crate) fn append(pool: &mut Vec<u32>, w: &[u32; 32]) {
+        // (The call to `reserve` only when it has to grow.)
+        if pool.capacity() - pool.len() < 32 {
+            pool.reserve(32);
+        }
+        let at = pool.len();
+        let dst = pool.spare_capacity_mut()[..32].as_mut_ptr().cast::<v128>();
+        super::each_chunk!(k => {
+            // SAFETY: `reserve` left room for 32 more u32 past `at`;
+            // `dst.add(k)` is the k-th 16 bytes of it (`v128_store` has no
+            // alignment requirement).
+            unsafe { v128_store(dst.add(k), V::load(w, k).0) }
+        });
+        // SAFETY: the eight stores above initialised all 32 new slots.
+        unsafe { pool.set_len(at + 32) }
+    }
+
     impl V {
         #[inline(always)]
         pub(crate) fn load(w: &[u32; 32], k: usize) -> V {
@@ -251,6 +272,12 @@ mod imp {
     /// vectorises for the machine.
     #[derive(Clone, Copy)]
     pub(crate) struct V([u32; 32]);
+
+    /// Appends the 32 lanes of `w` to `pool` (a plain copy natively).
+    #[inline(always)]
+    pub(crate) fn append(pool: &mut Vec<u32>, w: &[u32; 32]) {
+        pool.extend_from_slice(w);
+    }
 
     /// `[e(0), e(1), .., e(31)]` as a counted loop, which vectorises.
     macro_rules! each {
@@ -376,7 +403,7 @@ mod imp {
     }
 }
 
-pub(crate) use imp::{Gather, V};
+pub(crate) use imp::{append, Gather, V};
 
 /// `LOP3.LUT` on four lanes: the table read as a tree of selects (`a`
 /// picks its upper or lower half, `b` a quarter, `c` the entry).

@@ -104,7 +104,7 @@ pub(crate) fn store_lanes(
 ) {
     if let Some(pool) = pool {
         if mask == !0 {
-            pool.extend_from_slice(reg);
+            super::vector::append(pool, reg);
         } else {
             pool.extend(lanes(mask).map(|l| reg[l]));
         }
