@@ -228,3 +228,43 @@ fn workloads_run_as_they_step() {
         }
     }
 }
+
+/// Runs longer than one call of the fast loop (16,384 steps) stop where
+/// stepping stops: at a breakpoint on the step that ends a call or just
+/// around it, at the budget, and at the end.
+#[test]
+fn long_runs_cross_the_fast_loop_slices() {
+    // Straight-line code: instruction i is next after exactly i steps.
+    let mut src = String::from(".init R1 = lane\n");
+    for _ in 0..40_000 {
+        src.push_str("    IADD3 R1, R1, 0x1, RZ\n");
+    }
+    src.push_str("    EXIT\n");
+    let program = assemble(&src);
+    for at in [16_383, 16_384, 16_385, 32_768, 39_999] {
+        let mut s = sim(&program, false);
+        assert_eq!(
+            s.run_until(u64::MAX, |i| i == at),
+            at as u64,
+            "breakpoint at {at}"
+        );
+        assert_eq!(s.next_index(), Some(at));
+    }
+    for budget in [16_384, 16_385, 32_768, 40_000] {
+        let mut s = sim(&program, false);
+        assert_eq!(s.run(budget), RunStatus::StepLimit);
+        assert_eq!(s.steps(), budget);
+        assert_eq!(s.next_index(), Some(budget as usize));
+    }
+    let (mut ran, mut stepped) = (sim(&program, true), sim(&program, true));
+    assert_eq!(ran.run(16_385), RunStatus::StepLimit);
+    for _ in 0..16_385 {
+        stepped.step();
+    }
+    assert!(ran.state() == stepped.state());
+    assert_eq!(ran.run(u64::MAX), RunStatus::Exited);
+    assert_eq!(ran.steps(), 40_001);
+    assert_eq!(ran.undo_depth(), 40_001);
+    while ran.back() {}
+    assert!(ran.state() == ran.initial_state());
+}
