@@ -429,7 +429,8 @@ impl Warp {
         self.sim.step()
     }
 
-    /// Undoes the last step; false at the start.
+    /// Undoes the last step; false at the start or past the history the
+    /// simulator keeps ([`warpscope_core::sim::UNDO_HISTORY`] steps at least).
     pub fn back(&mut self) -> bool {
         self.sim.back()
     }

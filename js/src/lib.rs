@@ -155,7 +155,9 @@ impl Simulator {
         }
     }
 
-    /// Undoes the last step; false when there is none to undo.
+    /// Undoes the last step; false when there is none to undo: at the
+    /// start, or past the last 131,072 steps or more that the history
+    /// keeps (a long run forgets its oldest steps to bound its memory).
     pub fn back(&mut self) -> bool {
         self.warp.back()
     }

@@ -327,3 +327,16 @@ test("a puzzle text with errors and a submission that does not assemble throw lo
   e = thrown(() => ws.checkPuzzle("broadcast", "EXIT\n", -1));
   assert.match(e.message, /seed/);
 });
+
+// The undo log keeps its memory bounded: a loop run for 20 million steps
+// (the wasm memory ran out at about 17 million before the log forgot its
+// oldest steps) keeps running, and steps back.
+test("a long run keeps going and can still step back", () => {
+  const sim = new ws.Simulator("w128", "loop:\n    IADD3 R1, R1, 0x1, RZ\n    BRA loop\n");
+  for (let k = 0; k < 200; k++) assert.equal(sim.run(100000).status, "step_limit");
+  assert.equal(sim.view().steps, 20000000);
+  for (let k = 0; k < 1000; k++) assert.equal(sim.back(), true);
+  assert.equal(sim.view().steps, 19999000);
+  assert.deepEqual(sim.run(1000), { status: "step_limit", steps: 20000000 });
+  sim.free();
+});

@@ -111,6 +111,12 @@ use write::{Counters, Mark, Undo};
 /// Step budget the command line and the UI use unless told otherwise.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000;
 
+/// The steps [`Sim::back`] can always undo. The log holds up to twice as
+/// many, then forgets the older ones, so that a long run keeps its
+/// memory bounded (about 180 bytes a step, 50 MB at most in a typical
+/// loop) instead of growing until the browser's memory runs out.
+pub const UNDO_HISTORY: usize = 1 << 17;
+
 /// A warning raised while loading or running a program.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SimWarning {
@@ -164,8 +170,10 @@ impl Sim {
     }
 
     /// Undoes the last step exactly (registers, predicates, counters, lane
-    /// PCs and statuses, warnings). False when there is nothing to undo
-    /// (at the start, or when [`LaunchConfig::undo`] is off).
+    /// PCs and statuses, warnings). False when there is nothing to undo:
+    /// at the start, when [`LaunchConfig::undo`] is off, or after undoing
+    /// the oldest step the history still holds (at least
+    /// [`UNDO_HISTORY`] steps; [`Sim::undo_depth`] says how many).
     pub fn back(&mut self) -> bool {
         let Some(m) = self.marks.pop() else {
             return false;
@@ -379,8 +387,13 @@ impl Sim {
         (min, exec)
     }
 
-    /// Pushes the undo mark of a step about to run `exec` at `pc`.
+    /// Pushes the undo mark of a step about to run `exec` at `pc`, first
+    /// forgetting the older half of the history when it holds twice
+    /// [`UNDO_HISTORY`] steps.
     fn mark(&mut self, pc: u32, exec: u32) {
+        if self.marks.len() >= 2 * UNDO_HISTORY {
+            self.forget_oldest(self.marks.len() - UNDO_HISTORY);
+        }
         self.marks.push(Mark {
             log: self.log.len(),
             pool: self.pool.len(),

@@ -189,6 +189,38 @@ impl Sim {
         }
     }
 
+    /// Forgets the oldest `n` steps of the undo history (all of it when it
+    /// holds fewer): their changes can no longer be undone. The positions
+    /// the remaining records hold are moved down with them.
+    pub(crate) fn forget_oldest(&mut self, n: usize) {
+        let Some(&first) = self.marks.get(n) else {
+            self.marks.clear();
+            self.log.clear();
+            self.pool.clear();
+            return;
+        };
+        let (log, pool) = (first.log, first.pool);
+        self.marks.drain(..n);
+        self.log.drain(..log);
+        self.pool.drain(..pool);
+        for m in &mut self.marks {
+            m.log -= log;
+            m.pool -= pool;
+        }
+        for u in &mut self.log {
+            // A register's old values are in the pool (`Cell::Lanes` is
+            // a register's slot), the others' in the record itself.
+            if let Undo::Loc {
+                loc: Loc::R(_),
+                old,
+                ..
+            } = u
+            {
+                *old -= pool as u32;
+            }
+        }
+    }
+
     /// Logs lane `lane`'s PC and barrier before the scheduler changes them.
     pub(crate) fn log_lane(&mut self, lane: usize) {
         if self.config.undo {

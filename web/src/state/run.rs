@@ -9,7 +9,7 @@
 use std::collections::{BTreeSet, VecDeque};
 use std::rc::Rc;
 use warpscope_core::sim::{
-    LaunchConfig, Loc, RunStatus, Sim, StepEvent, WarpState, DEFAULT_MAX_STEPS,
+    LaunchConfig, Loc, RunStatus, Sim, StepEvent, WarpState, DEFAULT_MAX_STEPS, UNDO_HISTORY,
 };
 
 use super::build::{same_run, Assembled, Row};
@@ -317,7 +317,14 @@ impl RunState {
                 self.playing = false;
                 self.limit = false;
                 if !rt.back() {
-                    out.note = Some(tr("already at the start").into());
+                    out.note = Some(if rt.steps() > 0 {
+                        trf(
+                            "the undo history keeps the last {0} steps",
+                            &[&UNDO_HISTORY],
+                        )
+                    } else {
+                        tr("already at the start").into()
+                    });
                 }
             }
             RunAction::Run => {

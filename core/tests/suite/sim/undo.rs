@@ -161,3 +161,51 @@ proptest! {
         prop_assert!(ran.state() == ran.initial_state());
     }
 }
+
+/// A run longer than the undo history keeps its memory bounded: the log
+/// forgets its oldest steps, and stepping back still restores exactly the
+/// states a run without undo passes through, down to the oldest step it
+/// keeps, from where stepping forward again runs as before.
+#[test]
+fn a_long_run_forgets_its_oldest_steps_and_undoes_the_rest_exactly() {
+    use warpscope_core::sim::UNDO_HISTORY;
+    // Full and partial register writes (the pool), predicates, a shuffle
+    // and a branch, for ever.
+    let src = ".init R0 = lane\n.init P2 = lane % 3 == 0\nloop:\n    IADD3 R1, R1, 0x1, RZ\n\
+               @P2 IADD3 R2, R2, R0, RZ\n    SHFL.BFLY P1, R3, R1, 0x1, 0x1f\n\
+               LOP3.LUT R4, R3, R2, R1, 0x96\n    ISETP.LT.AND P3, PT, R4, R1, PT\n    BRA loop\n";
+    let isa = isas::w128();
+    let program = asm::assemble(isa, src).expect("assembles");
+    let reference = |steps: u64| {
+        let config = LaunchConfig {
+            undo: false,
+            ..LaunchConfig::default()
+        };
+        let mut s = Sim::new(isa, &program, config);
+        s.run(steps);
+        assert_eq!(s.steps(), steps);
+        s.state().clone()
+    };
+    let mut sim = Sim::new(isa, &program, LaunchConfig::default());
+    let total = 3 * UNDO_HISTORY as u64 + 777;
+    while sim.steps() < total {
+        sim.run((total - sim.steps()).min(100_000));
+    }
+    let depth = sim.undo_depth();
+    assert!((UNDO_HISTORY..2 * UNDO_HISTORY).contains(&depth), "{depth}");
+    let mut backed = 0;
+    for k in [1, 2, 1000, depth / 2, depth - 1, depth] {
+        while backed < k {
+            assert!(sim.back(), "back {backed} of {depth}");
+            backed += 1;
+        }
+        assert!(
+            sim.state() == &reference(total - k as u64),
+            "{k} steps back"
+        );
+    }
+    assert!(!sim.back(), "the history holds {depth} steps");
+    assert_eq!(sim.steps(), total - depth as u64);
+    sim.run(10);
+    assert!(sim.state() == &reference(total - depth as u64 + 10));
+}
