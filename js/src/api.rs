@@ -405,7 +405,8 @@ pub struct WarpView {
     pub next_lanes: u32,
     /// The registers the program initialises or names.
     pub registers: Vec<Register>,
-    /// Warnings raised so far (`line N: ...`).
+    /// Warnings raised so far (`line N: ...`): of a run's, the first
+    /// 1000 and a note when more followed.
     pub warnings: Vec<String>,
 }
 

@@ -229,7 +229,7 @@ export interface WarpView {
   /** Lanes the next step executes. */
   nextLanes: number;
   registers: Register[];
-  /** "line N: ..." or "line N (step S): ...". */
+  /** "line N: ..." or "line N (step S): ..."; of a run's warnings, the first 1000 and a note when more followed. */
   warnings: string[];
 }
 

@@ -106,10 +106,15 @@ pub use state::{WarpState, NUM_REGS};
 use semantics::{At, Op};
 use serde::Serialize;
 use sreg::Sr;
+use std::cmp::Ordering;
 use write::{Counters, Mark, Undo};
 
 /// Step budget the command line and the UI use unless told otherwise.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000;
+
+/// The run's warnings [`Sim::warnings`] keeps; one more says that
+/// further ones were dropped.
+pub const MAX_WARNINGS: usize = 1000;
 
 /// The steps [`Sim::back`] can always undo. The log holds up to twice as
 /// many, then forgets the older ones, so that a long run keeps its
@@ -339,7 +344,9 @@ impl Sim {
         self.st.active() & !self.can_arrive()
     }
 
-    /// Warnings raised so far, those found when loading first.
+    /// Warnings raised so far, those found when loading first (of those
+    /// raised by steps, the first [`MAX_WARNINGS`] and a note when more
+    /// followed).
     pub fn warnings(&self) -> Vec<SimWarning> {
         let mut all = self.load_warnings.clone();
         all.extend(self.warnings.iter().cloned());
@@ -441,11 +448,22 @@ impl Sim {
         let released = self.release();
         let step = self.st.steps - 1;
         for message in &ctx.warnings {
+            // The first MAX_WARNINGS are kept, then a note that more
+            // followed: a loop that warns every time round must not fill
+            // the memory with copies. (Kept in step order, so Back still
+            // truncates this list to what it held before the step.)
+            let message = match self.warnings.len().cmp(&MAX_WARNINGS) {
+                Ordering::Less => message.clone(),
+                Ordering::Equal => {
+                    format!("more warnings follow; only the first {MAX_WARNINGS} of a run are kept")
+                }
+                Ordering::Greater => break,
+            };
             self.warnings.push(SimWarning {
                 step: Some(step),
                 line,
                 pc: addr,
-                message: message.clone(),
+                message,
             });
         }
         if !emit {

@@ -209,3 +209,40 @@ fn a_long_run_forgets_its_oldest_steps_and_undoes_the_rest_exactly() {
     sim.run(10);
     assert!(sim.state() == &reference(total - depth as u64 + 10));
 }
+
+/// A loop that warns every time round keeps the first MAX_WARNINGS of its
+/// warnings and one note that more followed, and stepping back still
+/// takes the list back to what it was before each step.
+#[test]
+fn a_loop_that_always_warns_keeps_the_first_warnings_and_a_note() {
+    use warpscope_core::sim::MAX_WARNINGS;
+    // Lane 0 alone reads lane 1, which does not take part: a warning a step.
+    let src = ".active 0x1\nloop:\n    SHFL.IDX P0, R1, R0, 0x1, 0x1f\n    BRA loop\n";
+    let mut sim = sim_for(src);
+    let loaded = sim.warnings().len();
+    let steps = 4 * MAX_WARNINGS as u64;
+    sim.run(steps);
+    let all = sim.warnings();
+    assert_eq!(all.len(), loaded + MAX_WARNINGS + 1);
+    assert!(
+        all[loaded].message.starts_with("SHFL: lanes"),
+        "{}",
+        all[loaded].message
+    );
+    let note = &all[all.len() - 1];
+    assert!(
+        note.message.contains("only the first 1000"),
+        "{}",
+        note.message
+    );
+    assert_eq!(note.step, Some(2 * MAX_WARNINGS as u64));
+    // Back to before the note's step, then to halfway through the kept ones.
+    while sim.steps() > 2 * MAX_WARNINGS as u64 {
+        assert!(sim.back());
+    }
+    assert_eq!(sim.warnings().len(), loaded + MAX_WARNINGS);
+    while sim.steps() > MAX_WARNINGS as u64 {
+        assert!(sim.back());
+    }
+    assert_eq!(sim.warnings().len(), loaded + MAX_WARNINGS / 2);
+}
