@@ -1,8 +1,9 @@
 //! A timing harness (not a timed test): measures in the browser
 //!
-//! - keystroke-to-listing latency for a 200-line program: from the `input`
-//!   event of an edit to the first animation frame after the listing shows
-//!   the edited instruction (this includes the assembler's debounce);
+//! - keystroke-to-listing latency for a 200-line and a 2,000-line program:
+//!   from the `input` event of an edit to the first animation frame after
+//!   the listing shows the edited instruction (this includes the
+//!   assembler's debounce);
 //! - step-to-repaint time for a 32-lane grid of 16 registers: from the F10
 //!   key event to the first animation frame after the grid shows the step.
 //!
@@ -18,9 +19,9 @@ use browser_util::Page;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-fn program_200() -> String {
+fn program(lines: usize) -> String {
     let mut s = String::from(".init R0 = lane\n");
-    for i in 0..200 {
+    for i in 0..lines {
         let r = i % 16;
         s.push_str(&format!(
             "    IADD3 R{r}, R{r}, 0x{:x}, RZ   // line {i}\n",
@@ -56,17 +57,16 @@ fn stats(v: &Value) -> (f64, f64, usize) {
     (p(0.5), p(0.95), n)
 }
 
-#[test]
-#[ignore = "timing harness: needs the wasm bundle and Chromium"]
-fn measure_keystroke_and_step_latency() {
-    let page = Page::open(1366, 900);
-
-    // Keystroke to listing.
-    let src = program_200();
+/// Keystroke to listing over `edits` edits of a `lines`-line program:
+/// median, p95 and the number of samples.
+fn keystrokes(page: &Page, lines: usize, edits: usize) -> (f64, f64, usize) {
+    let src = program(lines);
     page.set_source(&src);
-    page.wait("return document.querySelectorAll('#listing tbody tr').length === 200;");
+    page.wait(&format!(
+        "return document.querySelectorAll('#listing tbody tr').length === {lines};"
+    ));
     page.js(
-        "const base = arguments[0];
+        "const base = arguments[0]; const edits = arguments[1];
          const t = document.querySelector('#editor textarea');
          const body = document.querySelector('#listing tbody');
          const out = []; let i = 0; window.__bench = null;
@@ -81,7 +81,7 @@ fn measure_keystroke_and_step_latency() {
                obs.disconnect();
                requestAnimationFrame(() => {
                  out.push(performance.now() - t0); i++;
-                 if (i < 40) setTimeout(one, 20); else window.__bench = out;
+                 if (i < edits) setTimeout(one, 20); else window.__bench = out;
                });
              }
            });
@@ -90,13 +90,22 @@ fn measure_keystroke_and_step_latency() {
            t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
          }
          one(); return true;",
-        vec![json!(src)],
+        vec![json!(src), json!(edits)],
     );
     let keys = page
         .browser
         .wait_for("return window.__bench;", Duration::from_secs(60))
         .expect("keystroke measurements");
-    let (k50, k95, kn) = stats(&keys);
+    stats(&keys)
+}
+#[test]
+#[ignore = "timing harness: needs the wasm bundle and Chromium"]
+fn measure_keystroke_and_step_latency() {
+    let page = Page::open(1366, 900);
+
+    // Keystroke to listing.
+    let (k50, k95, kn) = keystrokes(&page, 200, 40);
+    let (l50, l95, ln) = keystrokes(&page, 2000, 15);
 
     // Step to repaint.
     page.set_source(&program_16_regs());
@@ -133,6 +142,7 @@ fn measure_keystroke_and_step_latency() {
 
     let debounce = 60.0;
     println!("keystroke-to-listing, 200-line program ({kn} edits): median {k50:.1} ms, p95 {k95:.1} ms (includes the {debounce} ms debounce; work after it: median {:.1} ms)", k50 - debounce);
+    println!("keystroke-to-listing, 2,000-line program ({ln} edits): median {l50:.1} ms, p95 {l95:.1} ms (work after the debounce: median {:.1} ms)", l50 - debounce);
     println!("step-to-repaint, 32 lanes x 16 registers ({sn} steps): median {s50:.1} ms, p95 {s95:.1} ms (DOM updated after: median {d50:.1} ms, p95 {d95:.1} ms; the rest is waiting for the next frame)");
     let dir = xtask::root().join("target/e2e");
     std::fs::create_dir_all(&dir).unwrap();
@@ -140,6 +150,7 @@ fn measure_keystroke_and_step_latency() {
         dir.join("bench-ui.json"),
         json!({
             "keystroke_to_listing_ms": {"median": k50, "p95": k95, "samples": kn, "debounce_ms": debounce},
+            "keystroke_to_listing_2000_lines_ms": {"median": l50, "p95": l95, "samples": ln},
             "step_to_repaint_ms": {"median": s50, "p95": s95, "samples": sn},
             "step_to_dom_ms": {"median": d50, "p95": d95},
         })

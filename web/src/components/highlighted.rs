@@ -5,6 +5,7 @@ use std::rc::Rc;
 use warpscope_core::isas::Id;
 use yew::prelude::*;
 
+use super::highlighted_line::{HighlightedLine, Underline};
 use crate::highlight;
 use crate::state::{DiagView, Ptr};
 
@@ -20,7 +21,7 @@ pub struct HighlightedProps {
 }
 
 /// The highlighted text with error underlines; redrawn only when the text
-/// or its diagnostics change.
+/// or its diagnostics change, and then only the lines that changed.
 #[function_component(Highlighted)]
 pub fn highlighted(p: &HighlightedProps) -> Html {
     let isa = p.isa.isa();
@@ -31,25 +32,24 @@ pub fn highlighted(p: &HighlightedProps) -> Html {
         by_line.entry(d.line).or_default().push(d);
     }
     src.split('\n')
-        .zip(pieces.iter())
+        .zip(pieces)
         .enumerate()
-        .map(|(i, (line, ps))| {
+        .map(|(i, (line, pieces))| {
             let n = i + 1;
-            let markers = by_line.get(&n).into_iter().flatten().map(|d| {
-                let left = visual_col(line, d.col);
-                let style = format!("left: calc({left}ch + var(--pad)); width: {}ch", d.len.max(1));
-                html! {
-                    <span class={classes!("err-mark", if d.error { "error" } else { "warning" })}
-                          data-line={d.line.to_string()} data-col={d.col.to_string()}
-                          title={d.message.clone()} {style}></span>
-                }
-            });
+            let underlines: Vec<Underline> = by_line
+                .get(&n)
+                .into_iter()
+                .flatten()
+                .map(|d| Underline {
+                    error: d.error,
+                    col: d.col,
+                    left: visual_col(line, d.col),
+                    len: d.len.max(1),
+                    message: AttrValue::from(d.message.clone()),
+                })
+                .collect();
             html! {
-                <div class="hl-line" data-line={n.to_string()}>
-                    { for ps.iter().map(|&(c, s, e)| html!{ <span class={c.css()}>{ &line[s..e] }</span> }) }
-                    { "\u{200b}" }
-                    { for markers }
-                </div>
+                <HighlightedLine key={n} {n} text={AttrValue::from(line.to_string())} {pieces} {underlines} />
             }
         })
         .collect()

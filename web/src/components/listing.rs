@@ -63,10 +63,12 @@ pub fn listing(p: &ListingProps) -> Html {
                     </tr>
                 });
             }
-            let line = a.rows[i].line;
+            let r = &a.rows[i];
             out.push(html! {
-                <ListingRow key={format!("i{i}")} asm={a.clone()} index={i} selected={p.selected == Some(i)}
-                    exec={p.exec == Some(i)} bp={p.breakpoints.contains(&line)} on_select={p.on_select.clone()} />
+                <ListingRow key={format!("i{i}")} index={i} addr={r.addr} line={r.line}
+                    text={AttrValue::from(r.text.clone())} hex={AttrValue::from(r.hex.clone())}
+                    selected={p.selected == Some(i)} exec={p.exec == Some(i)}
+                    bp={p.breakpoints.contains(&r.line)} on_select={p.on_select.clone()} />
             });
         }
         out.into_iter().collect::<Html>()

@@ -2,15 +2,21 @@
 
 use yew::prelude::*;
 
-use crate::state::{Assembled, Ptr};
-
-/// Listing row props.
+/// Listing row props: what the row shows, so that a row whose text did
+/// not change is not drawn again when the program is assembled anew (an
+/// edit elsewhere, in a program of thousands of lines).
 #[derive(Properties, PartialEq)]
 pub struct RowProps {
-    /// The program.
-    pub asm: Ptr<Assembled>,
     /// The instruction's index.
     pub index: usize,
+    /// Its byte address.
+    pub addr: u64,
+    /// Its 1-based source line.
+    pub line: usize,
+    /// Its canonical disassembly.
+    pub text: AttrValue,
+    /// Its encoding in hex, as the listing groups it.
+    pub hex: AttrValue,
     /// It is selected.
     pub selected: bool,
     /// It runs next.
@@ -21,13 +27,10 @@ pub struct RowProps {
     pub on_select: Callback<usize>,
 }
 
-/// One listing row; redrawn only when its own state changes.
+/// One listing row; redrawn only when what it shows changes.
 #[function_component(ListingRow)]
 pub fn listing_row(p: &RowProps) -> Html {
     let i = p.index;
-    let Some(r) = p.asm.rows.get(i) else {
-        return html! {};
-    };
     let cb = p.on_select.clone();
     let class = classes!(
         p.selected.then_some("selected"),
@@ -35,12 +38,12 @@ pub fn listing_row(p: &RowProps) -> Html {
         p.bp.then_some("bp"),
     );
     html! {
-        <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", r.addr)}
-            data-line={r.line.to_string()} data-hex={r.hex.replace(' ', "")}
+        <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", p.addr)}
+            data-line={p.line.to_string()} data-hex={p.hex.replace(' ', "")}
             onclick={Callback::from(move |_| cb.emit(i))}>
-            <td class="addr">{ format!("{:04x}", r.addr) }</td>
-            <td class="dis">{ &r.text }</td>
-            <td class="hex">{ &r.hex }</td>
+            <td class="addr">{ format!("{:04x}", p.addr) }</td>
+            <td class="dis">{ p.text.clone() }</td>
+            <td class="hex">{ p.hex.clone() }</td>
         </tr>
     }
 }

@@ -14,6 +14,7 @@ pub mod grid;
 pub mod gutter;
 pub mod header;
 pub mod highlighted;
+pub mod highlighted_line;
 pub mod history_menu;
 pub mod keys;
 pub mod listing;
