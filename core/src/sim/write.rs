@@ -93,6 +93,13 @@ impl WarpState {
     }
 }
 
+/// Whether an undo record of `loc` keeps its old values in the pool (a
+/// position there) rather than in the record: the locations whose slot
+/// is [`Cell::Lanes`], registers.
+fn saved_in_pool(loc: Loc) -> bool {
+    matches!(loc, Loc::R(_))
+}
+
 /// Stores `v` into the lanes `mask` of `reg`, first appending the old
 /// values of those lanes (in lane order) to `pool` when there is one.
 #[inline(always)]
@@ -208,15 +215,10 @@ impl Sim {
             m.pool -= pool;
         }
         for u in &mut self.log {
-            // A register's old values are in the pool (`Cell::Lanes` is
-            // a register's slot), the others' in the record itself.
-            if let Undo::Loc {
-                loc: Loc::R(_),
-                old,
-                ..
-            } = u
-            {
-                *old -= pool as u32;
+            if let Undo::Loc { loc, old, .. } = u {
+                if saved_in_pool(*loc) {
+                    *old -= pool as u32;
+                }
             }
         }
     }
@@ -249,6 +251,40 @@ impl Sim {
                 self.st.pc[lane as usize] = pc;
                 self.st.wait_bar[lane as usize] = bar;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `saved_in_pool` names exactly the locations whose slot holds one
+    /// value per lane, which the write path saves in the pool.
+    #[test]
+    fn the_pool_holds_exactly_the_per_lane_locations() {
+        let mut st = WarpState::new(!0);
+        let counters = Counters {
+            lo: [0, 1, 2, 3, 4, 5, 6, 7],
+            hi: [8, 9, 10, 11, 12, 13, 14, 15],
+        };
+        let locs = [
+            Loc::R(0),
+            Loc::R(254),
+            Loc::P(0),
+            Loc::UR(0),
+            Loc::UP(0),
+            Loc::B(0),
+            Loc::SR(0),
+            Loc::SR(8),
+            Loc::S(0),
+            Loc::HwReg(1),
+            Loc::CC,
+            Loc::PR,
+        ];
+        for loc in locs {
+            let lanes = matches!(st.cell(loc, &counters), Some(Cell::Lanes(_)));
+            assert_eq!(lanes, saved_in_pool(loc), "{loc:?}");
         }
     }
 }
