@@ -319,7 +319,7 @@ impl RunState {
                 if !rt.back() {
                     out.note = Some(if rt.steps() > 0 {
                         trf(
-                            "the undo history keeps the last {0} steps",
+                            "earlier steps are not kept: the undo history holds at least the last {0}",
                             &[&UNDO_HISTORY],
                         )
                     } else {

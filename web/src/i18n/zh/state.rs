@@ -31,7 +31,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("halted", "已停止"),
     ("nothing to run: the warp has {0}", "没有可运行的指令：warp {0}"),
     ("already at the start", "已在起点"),
-    ("the undo history keeps the last {0} steps", "撤销记录只保留最近 {0} 步"),
+    ("earlier steps are not kept: the undo history holds at least the last {0}", "更早的步骤未保留：撤销记录至少保留最近 {0} 步"),
     ("stopped at the breakpoint on line {0}", "停在第 {0} 行的断点处"),
     ("no instruction at or after the caret", "光标处及其后没有指令"),
     // Tabs (state/view.rs).
