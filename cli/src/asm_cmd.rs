@@ -1,8 +1,9 @@
 //! `warpscope asm`: assemble a program, print each instruction's encoding
 //! and canonical disassembly.
 
+use crate::cores;
 use crate::input::{self, Source};
-use warpscope_core::{asm, diag};
+use warpscope_core::{asm, diag, listing};
 
 /// The description `warpscope asm --help` prints.
 pub const ABOUT: &str = "\
@@ -25,6 +26,10 @@ examples:
   printf 'S_NOP 0\\nS_ENDPGM\\n' | warpscope asm --isa gfx9
   warpscope asm prog.s | warpscope dis      # reads its own output back";
 
+/// Texts of at least this many bytes are assembled on every core (a
+/// thread costs more than a shorter text takes).
+const PARTS_FROM: usize = 64 * 1024;
+
 /// Runs `warpscope asm`; returns the exit status.
 pub fn cmd(source: &Source) -> i32 {
     let (name, src) = match source.read("asm") {
@@ -32,6 +37,16 @@ pub fn cmd(source: &Source) -> i32 {
         Err(code) => return code,
     };
     let isa = source.isa;
+    // A long text is assembled in parts, one per core, and its listing
+    // written as it is assembled; anything that needs a message (and the
+    // rest that a part cannot tell on its own) is assembled whole.
+    let parts = match src.len() >= PARTS_FROM {
+        true => cores::parts(),
+        false => 1,
+    };
+    if let Some(written) = listing::assemble_written(isa, &src, parts, cores::RUN) {
+        return input::print_pieces(written.pieces());
+    }
     match asm::assemble(isa, &src) {
         Ok(prog) => {
             if !prog.warnings.is_empty() {

@@ -116,6 +116,21 @@ pub fn print_listing(isa: &Isa, program: &Program) -> i32 {
     }
 }
 
+/// Prints a text given in pieces to standard output; returns the exit
+/// status.
+pub fn print_pieces<'a>(pieces: impl Iterator<Item = &'a str>) -> i32 {
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    for piece in pieces {
+        if out.write_all(piece.as_bytes()).is_err() {
+            return 1;
+        }
+    }
+    match out.flush() {
+        Ok(()) => 0,
+        Err(_) => 1,
+    }
+}
+
 /// Prints why the program `name` does not assemble, and how many errors it
 /// has, to standard error; returns the exit status 1.
 pub fn assembly_failed(command: &str, name: &str, src: &str, diags: &[Diagnostic]) -> i32 {

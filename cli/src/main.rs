@@ -14,12 +14,19 @@
 //! [`Command`].
 mod asm_cmd;
 mod check_cmd;
+mod cores;
 mod dis_cmd;
 mod input;
 mod link_cmd;
 mod run;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// mimalloc: faster than the system's allocator for the assembler's many
+/// small allocations, and without a lock that threads contend for (with
+/// glibc's, two threads assembling at once ran no faster than one).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use clap::{CommandFactory, Parser, Subcommand};
 
 /// The help layout of every subcommand: the usage line first.

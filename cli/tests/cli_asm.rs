@@ -74,6 +74,62 @@ fn asm_warnings_do_not_fail() {
     assert_eq!(text(&out.stdout).lines().count(), 1);
 }
 
+/// A text long enough to be assembled on every core: `PROGRAM` again and
+/// again, each copy with labels of its own.
+fn long_program(copies: usize) -> String {
+    (0..copies)
+        .map(|k| {
+            PROGRAM
+                .replace("loop", &format!("loop{k}"))
+                .replace(".init R1 = lane\n", "")
+        })
+        .collect()
+}
+
+/// A long text's listing is that of each of its copies, in order (each
+/// copy's branch going to its own address), and an error or a warning
+/// anywhere in it gives exactly what a short text's does: the message
+/// with its line, and for an error nothing on standard output.
+#[test]
+fn long_texts_are_listed_whole_and_their_messages_kept() {
+    let copies = 2_000;
+    let src = long_program(copies);
+    assert!(src.len() > 128 * 1024);
+    let out = succeed(&["asm"], &src);
+    let listing = text(&out.stdout);
+    let lines: Vec<&str> = listing.lines().collect();
+    assert_eq!(lines.len(), 3 * copies);
+    for (k, copy) in lines.chunks(3).enumerate() {
+        assert!(copy[0].ends_with("@!P0 SHFL.BFLY P1, R3, R2, 0x1, 0x1f $sched=4 ;"));
+        assert!(copy[1].ends_with("REDUX.SUM R0, R1 ;"), "{}", copy[1]);
+        let at = k * 0x30;
+        assert_eq!(
+            copy[2],
+            format!("1c00000000000000{at:08x}00007240  BRA {at:#x} ;"),
+            "copy {k}"
+        );
+    }
+    let bad = format!("{src}MOVE R1, R2\n");
+    let out = warpscope(&["asm"], &bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout).len());
+    let err = text(&out.stderr);
+    let line = 3 * copies + 1;
+    assert!(
+        err.contains(&format!("<stdin>:{line}:1: error: unknown mnemonic `MOVE`")),
+        "{err}"
+    );
+    let warned = format!("{src}.active 0\n");
+    let out = warpscope(&["asm"], &warned);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains(&format!("<stdin>:{line}:9: warning: no lane is active")),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.stdout, succeed(&["asm"], &src).stdout);
+}
+
 #[test]
 fn dis_decodes_words_and_flags_bad_ones() {
     let input = "\

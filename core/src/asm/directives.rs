@@ -49,6 +49,24 @@ impl Definitions {
         }
     }
 
+    /// Takes the labels of `other`, a later part of the text whose first
+    /// statement is number `first`; false (with none taken) where one of
+    /// them is defined here too.
+    pub(super) fn take_labels(&mut self, other: &mut Definitions, first: u64) -> bool {
+        if other
+            .labels
+            .iter()
+            .any(|l| self.label_index.contains_key(&l.0))
+        {
+            return false;
+        }
+        for (name, next, span) in other.labels.drain(..) {
+            self.label_index.insert(name.clone(), self.labels.len());
+            self.labels.push((name, next + first, span));
+        }
+        true
+    }
+
     /// Each label's value.
     pub(super) fn label_values(&self) -> HashMap<&str, u64> {
         self.labels

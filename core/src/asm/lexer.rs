@@ -238,6 +238,15 @@ impl<'s> Lexer<'s> {
         }
     }
 
+    /// A lexer from byte `start` of `src` (a line start) to its end; its
+    /// lines are counted from 1 at `start`.
+    pub(crate) fn from(src: &'s str, semi_comments: bool, start: usize) -> Lexer<'s> {
+        Lexer {
+            i: start,
+            ..Lexer::new(src, semi_comments)
+        }
+    }
+
     /// The 1-based line of the last statement [`Lexer::statement`] read
     /// (a statement never spans lines: a line end ends it).
     pub(crate) fn statement_line(&self) -> usize {

@@ -205,45 +205,15 @@ pub struct Init {
 /// Assembles a whole source text. On failure returns every error found
 /// (and the warnings), in source order.
 pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
-    let mut diags = Vec::new();
-    let ctx = Ctx::new(isa, src);
-    let mut defs = Definitions::default();
-    let no_labels = HashMap::new();
-    // Instructions go straight into `lines`, each with its statement's
-    // number in `addr` until the addresses are known; one that may name a
-    // label further on waits in `later` with its place in `lines`.
-    let (mut lines, mut later, mut words) = (Vec::new(), Vec::new(), Vec::new());
-    // One statement's tokens at a time: a long text never holds them all.
-    let mut lexer = lexer::Lexer::new(src, isa.dialect.syntax == Syntax::Amdgpu);
-    let mut stmt = Vec::new();
-    while lexer.statement(&mut stmt, &mut diags) {
-        let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, words.len(), &mut diags) else {
-            continue;
-        };
-        let number = words.len() as u64;
-        words.push(ctx.words(parsed.as_ref()));
-        let line = lexer.statement_line();
-        match parsed {
-            None => {}
-            // Nothing in it can name a label: build it now, while its
-            // memory is warm, rather than hold every statement.
-            Some(p) if !p.may_name_label() => {
-                if let Some(inst) = ctx.build(&p, &no_labels, &mut diags) {
-                    lines.push(AsmLine::at(inst, &p, line, number));
-                }
-                ctx.recycle(p);
-            }
-            Some(p) => {
-                // A place for it, filled once it is built.
-                let empty = Inst {
-                    opcode: 0,
-                    values: Vec::new(),
-                };
-                lines.push(AsmLine::at(empty, &p, line, number));
-                later.push((lines.len() - 1, p));
-            }
-        }
-    }
+    let Part {
+        ctx,
+        mut lines,
+        later,
+        mut words,
+        mut defs,
+        mut diags,
+        ..
+    } = Part::read(isa, src, 0..src.len(), None);
     words.push(1);
     let addrs = isa.addresses(&words);
     defs.place_labels(&addrs);
@@ -263,6 +233,264 @@ pub fn assemble(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
         l.addr = addrs[l.addr as usize];
     }
     finish(diags, lines, defs)
+}
+
+/// One piece of work for a [`Runner`].
+pub type Job<'j> = Box<dyn FnOnce() + Send + 'j>;
+
+/// Runs every job it is given before it returns, in any order, possibly
+/// several at once on other threads (core starts none itself).
+pub type Runner<'r> = &'r (dyn for<'j> Fn(Vec<Job<'j>>) + Sync);
+
+/// Writes the listing line of one instruction (the same for every
+/// instruction: no line depends on another's).
+pub type LineWriter<'w> = &'w (dyn Fn(&mut String, &Inst) + Sync);
+
+/// A listing written while assembling (see [`write_parts`]): each
+/// part's lines, with a gap wherever an instruction waited for the
+/// labels, and those instructions' lines written afterwards.
+pub struct Written {
+    /// Each part's text, the offsets of its gaps in it, the waiting
+    /// instructions' lines and where each of them ends.
+    parts: Vec<(String, Vec<usize>, String, Vec<usize>)>,
+}
+
+impl Written {
+    /// The listing's text, in order, in pieces.
+    pub fn pieces(&self) -> impl Iterator<Item = &str> + '_ {
+        self.parts.iter().flat_map(|(text, gaps, filled, ends)| {
+            let starts = std::iter::once(0).chain(gaps.iter().copied());
+            let ends_in_text = gaps.iter().copied().chain(std::iter::once(text.len()));
+            let runs = starts.zip(ends_in_text).map(|(a, b)| &text[a..b]);
+            let fills = std::iter::once(0).chain(ends.iter().copied());
+            let lines = fills.zip(ends.iter().copied()).map(|(a, b)| &filled[a..b]);
+            // a run, then a waiting line, ..., then the last run
+            let lines = lines.map(Some).chain(std::iter::once(None));
+            runs.zip(lines)
+                .flat_map(|(run, line)| std::iter::once(run).chain(line))
+        })
+    }
+}
+
+/// Assembles `src` as [`assemble`] does, in up to `parts` parts that
+/// `run` may work on at once, and writes with `write` the line of every
+/// instruction as soon as it is built instead of holding the
+/// instructions: the listing of a long text in less time and memory.
+///
+/// The text is cut at line ends; each part is read, selected and encoded
+/// on its own, with statements and lines counted from its start, and an
+/// instruction that may name a label leaves a gap in its part's lines;
+/// then the parts' labels are joined, the addresses worked out, and the
+/// instructions in the gaps built and written. `None` (and nothing
+/// written) wherever reading a part on its own could differ from
+/// reading the whole: a block comment (it may cross a cut), a setup
+/// directive outside the first part, an AMDGPU symbol, a label defined in
+/// two parts, or any message at all; [`assemble`] then gives the program
+/// or the messages.
+pub fn write_parts(
+    isa: &Isa,
+    src: &str,
+    parts: usize,
+    run: Runner,
+    write: LineWriter,
+) -> Option<Written> {
+    let cuts = cut(src, parts);
+    let mut read: Vec<Option<Part>> = cuts.iter().map(|_| None).collect();
+    run(read
+        .iter_mut()
+        .zip(&cuts)
+        .map(|(slot, r)| {
+            let r = r.clone();
+            Box::new(move || *slot = Some(Part::read(isa, src, r, Some(write)))) as Job
+        })
+        .collect());
+    let mut read = read.into_iter().collect::<Option<Vec<Part>>>()?;
+    // A later part sees neither an earlier one's symbols nor its own
+    // setup directives' place: symbols only in a text read as one part,
+    // setup directives only in the first part.
+    let clean = read.iter().enumerate().all(|(k, p)| {
+        p.diags.is_empty()
+            && p.defs.warnings.is_empty()
+            && (read.len() == 1 || p.ctx.syms.borrow().is_empty())
+            && (k == 0 || p.defs.setup == Setup::default())
+    });
+    if !clean {
+        return None;
+    }
+    // Each part's first statement number.
+    let mut firsts = Vec::with_capacity(read.len());
+    let mut statements = 0;
+    for p in &read {
+        firsts.push(statements);
+        statements += p.words.len();
+    }
+    let mut words = Vec::with_capacity(statements + 1);
+    let mut defs = std::mem::take(&mut read[0].defs);
+    for (p, &first) in read.iter_mut().zip(&firsts) {
+        words.append(&mut p.words);
+        if first > 0 && !defs.take_labels(&mut p.defs, first as u64) {
+            return None;
+        }
+    }
+    words.push(1);
+    defs.place_labels(&isa.addresses(&words));
+    let labels = &defs.label_values();
+    run(read
+        .iter_mut()
+        .map(|p| Box::new(move || p.fill_gaps(labels)) as Job)
+        .collect());
+    if read.iter().any(|p| !p.diags.is_empty()) {
+        return None;
+    }
+    let parts = read
+        .into_iter()
+        .map(|p| (p.text, p.gaps, p.filled, p.ends))
+        .collect();
+    Some(Written { parts })
+}
+
+/// Where `src` is cut into up to `parts` parts of about the same length,
+/// each ending just after a line end (or at the end of the text): one
+/// part for a text with a block comment.
+fn cut(src: &str, parts: usize) -> Vec<std::ops::Range<usize>> {
+    let b = src.as_bytes();
+    let whole = 0..b.len();
+    if parts < 2 || b.is_empty() || src.contains("/*") {
+        return std::iter::once(whole).collect();
+    }
+    let mut cuts = Vec::with_capacity(parts);
+    let mut start = 0;
+    for k in 1..=parts {
+        let aim = (b.len() * k / parts).max(start);
+        let end = match b[aim..].iter().position(|&c| c == b'\n') {
+            Some(at) if k < parts => aim + at + 1,
+            _ => b.len(),
+        };
+        if end > start {
+            cuts.push(start..end);
+        }
+        start = end;
+    }
+    cuts
+}
+
+/// A stretch of a text read on its own: its statements' definitions and
+/// instructions, with statements counted from its start (spans are the
+/// whole text's), and the instructions either held or written as lines.
+struct Part<'a> {
+    ctx: Ctx<'a>,
+    /// Instructions built, each with its statement's number in `addr`
+    /// until the addresses are known (only without `write`).
+    lines: Vec<AsmLine>,
+    /// Instructions that may name a label, with their places in `lines`
+    /// (or their gaps' numbers in `text`).
+    later: Vec<(usize, ParsedInst)>,
+    /// The words of each statement.
+    words: Vec<u32>,
+    defs: Definitions,
+    diags: Vec<Diagnostic>,
+    /// Where instructions' lines go instead of `lines`, when they do.
+    write: Option<LineWriter<'a>>,
+    /// The lines written; where those of the instructions in `later` go
+    /// in them; those lines, once written, and where each ends.
+    text: String,
+    gaps: Vec<usize>,
+    filled: String,
+    ends: Vec<usize>,
+}
+
+impl<'a> Part<'a> {
+    /// Reads the statements in `range` of `src` (which starts at a line
+    /// start), building every instruction that cannot name a label. With
+    /// `write`, each instruction's line is written as soon as it is
+    /// built, and the instruction dropped.
+    fn read(
+        isa: &'a Isa,
+        src: &'a str,
+        range: std::ops::Range<usize>,
+        write: Option<LineWriter<'a>>,
+    ) -> Part<'a> {
+        let mut diags = Vec::new();
+        let ctx = Ctx::new(isa, src);
+        let mut defs = Definitions::default();
+        let no_labels = HashMap::new();
+        let (mut lines, mut later, mut words) = (Vec::new(), Vec::new(), Vec::new());
+        // One statement's tokens at a time: a long text never holds them all.
+        let amdgpu = isa.dialect.syntax == Syntax::Amdgpu;
+        let mut lexer = lexer::Lexer::from(&src[..range.end], amdgpu, range.start);
+        let mut stmt = Vec::new();
+        let (mut text, mut gaps) = (String::new(), Vec::new());
+        if write.is_some() {
+            // A listing line takes two to three times its statement's
+            // text (memory reserved but never written to costs nothing
+            // but addresses).
+            text.reserve(range.len() * 3 + 64);
+        }
+        while lexer.statement(&mut stmt, &mut diags) {
+            let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, words.len(), &mut diags)
+            else {
+                continue;
+            };
+            let number = words.len() as u64;
+            words.push(ctx.words(parsed.as_ref()));
+            let Some(p) = parsed else {
+                continue;
+            };
+            if !p.may_name_label() {
+                // Nothing in it can name a label: build it now, while its
+                // memory is warm, rather than hold every statement.
+                let line = lexer.statement_line();
+                match (ctx.build(&p, &no_labels, &mut diags), write) {
+                    (Some(inst), Some(write)) => write(&mut text, &inst),
+                    (Some(inst), None) => lines.push(AsmLine::at(inst, &p, line, number)),
+                    (None, _) => {}
+                }
+            } else if write.is_some() {
+                gaps.push(text.len());
+                later.push((gaps.len() - 1, p.compact()));
+            } else {
+                // A place for it, filled once it is built.
+                let empty = Inst {
+                    opcode: 0,
+                    values: Vec::new(),
+                };
+                lines.push(AsmLine::at(empty, &p, lexer.statement_line(), number));
+                later.push((lines.len() - 1, p.compact()));
+            }
+            // The statement's vectors serve the next one (one that waits
+            // does so in a copy of its own size).
+            ctx.recycle(p);
+        }
+        Part {
+            ctx,
+            lines,
+            later,
+            words,
+            defs,
+            diags,
+            write,
+            text,
+            gaps,
+            filled: String::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Builds the instructions that waited for the labels and writes
+    /// their lines (a part read with `write`); messages go into the
+    /// part's, the first ending the work.
+    fn fill_gaps(&mut self, labels: &HashMap<&str, u64>) {
+        let Some(write) = self.write else {
+            return;
+        };
+        for (_, p) in self.later.drain(..) {
+            let Some(inst) = self.ctx.build(&p, labels, &mut self.diags) else {
+                return;
+            };
+            write(&mut self.filled, &inst);
+            self.ends.push(self.filled.len());
+        }
+    }
 }
 
 /// Assembles exactly one instruction statement (no labels, no directives;
@@ -541,5 +769,42 @@ fn classes(syntax: Syntax) -> &'static [RegClass] {
     match syntax {
         Syntax::Sass => RegClass::SASS,
         Syntax::Amdgpu => RegClass::AMDGPU,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut;
+
+    /// The cuts cover the text in order, each part but the last ending
+    /// just after a line end, none empty and no more than asked; a text
+    /// with a block comment stays whole.
+    #[test]
+    fn cuts_fall_after_line_ends() {
+        let texts = [
+            String::new(),
+            "EXIT".to_string(),
+            "a\n".repeat(1000),
+            "a long line without an end ".repeat(100),
+            (0..500)
+                .map(|i| format!("{}\n", "x".repeat(i % 37)))
+                .collect(),
+            "\n\n\nEXIT\n\n".to_string(),
+        ];
+        for src in &texts {
+            for parts in 1..=9 {
+                let cuts = cut(src, parts);
+                assert!(!cuts.is_empty() && cuts.len() <= parts);
+                assert_eq!(cuts[0].start, 0);
+                assert_eq!(cuts[cuts.len() - 1].end, src.len());
+                for w in cuts.windows(2) {
+                    assert_eq!(w[0].end, w[1].start);
+                    assert_eq!(src.as_bytes()[w[0].end - 1], b'\n');
+                }
+                assert!(cuts.len() == 1 || cuts.iter().all(|c| !c.is_empty()));
+            }
+        }
+        let commented = format!("/* */\n{}", "a\n".repeat(1000));
+        assert_eq!(cut(&commented, 4), [0..commented.len()]);
     }
 }

@@ -32,6 +32,18 @@ pub(super) struct ParsedInst {
 }
 
 impl ParsedInst {
+    /// A copy in vectors no larger than their contents, to keep while
+    /// the original's vectors, grown for the longest statement so far,
+    /// are used again.
+    pub(super) fn compact(&self) -> ParsedInst {
+        ParsedInst {
+            mods: self.mods.clone(),
+            operands: self.operands.clone(),
+            controls: self.controls.clone(),
+            ..*self
+        }
+    }
+
     /// Whether an operand or control is a name that is neither a register
     /// nor anything else the text alone can tell: it may be a label, whose
     /// address is known only once the whole text is read.
@@ -45,7 +57,7 @@ impl ParsedInst {
 }
 
 /// One written operand: an optional `!`/`~` prefix and its form.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Operand {
     pub(super) prefix: Option<(Prefix, Span)>,
     pub(super) form: Form,
@@ -53,7 +65,7 @@ pub(super) struct Operand {
 }
 
 /// The shape of a written operand.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) enum Form {
     /// Register, enum value name, `True`/`False` or label, with what it
     /// is as a register name (read once, here).
@@ -74,7 +86,7 @@ pub(super) enum Form {
 
 /// The arguments of `hwreg(...)`: how many were written, and the first
 /// three (a valid operand has one or three) held in place.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct HwArgs {
     pub(super) count: usize,
     pub(super) first: [HwArg; 3],
@@ -105,7 +117,7 @@ pub(super) struct Spare {
 }
 
 /// A control `$name=value`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Control {
     pub(super) name: Span,
     pub(super) value: Operand,
