@@ -422,9 +422,12 @@ impl<'a> Part<'a> {
         let (mut text, mut gaps) = (String::new(), Vec::new());
         if write.is_some() {
             // A listing line takes two to three times its statement's
-            // text (memory reserved but never written to costs nothing
-            // but addresses).
+            // text, and a statement that waits at least 8 bytes (memory
+            // reserved but never written to costs nothing but addresses;
+            // a vector grown step by step leaves every smaller copy
+            // behind).
             text.reserve(range.len() * 3 + 64);
+            later.reserve(range.len() / 8);
         }
         while lexer.statement(&mut stmt, &mut diags) {
             let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, words.len(), &mut diags)
@@ -441,7 +444,10 @@ impl<'a> Part<'a> {
                 // memory is warm, rather than hold every statement.
                 let line = lexer.statement_line();
                 match (ctx.build(&p, &no_labels, &mut diags), write) {
-                    (Some(inst), Some(write)) => write(&mut text, &inst),
+                    (Some(inst), Some(write)) => {
+                        write(&mut text, &inst);
+                        ctx.spare_values.set(inst.values);
+                    }
                     (Some(inst), None) => lines.push(AsmLine::at(inst, &p, line, number)),
                     (None, _) => {}
                 }
@@ -489,6 +495,7 @@ impl<'a> Part<'a> {
             };
             write(&mut self.filled, &inst);
             self.ends.push(self.filled.len());
+            self.ctx.spare_values.set(inst.values);
         }
     }
 }
@@ -625,6 +632,9 @@ struct Ctx<'a> {
     /// The vectors of the last instruction built, emptied, for the next
     /// one to fill.
     spare: std::cell::Cell<parser::Spare>,
+    /// The values of an instruction whose line is written, for the next
+    /// instruction built to fill.
+    spare_values: std::cell::Cell<Vec<u64>>,
     /// "Did you mean" searches left: each compares a name with every
     /// label, so a text with thousands of undefined labels stops
     /// suggesting after the first [`SUGGESTIONS`].
@@ -693,6 +703,7 @@ impl<'a> Ctx<'a> {
             syms: std::cell::RefCell::new(expr::Symbols::new()),
             suggestions_left: std::cell::Cell::new(SUGGESTIONS),
             spare: std::cell::Cell::default(),
+            spare_values: std::cell::Cell::default(),
         }
     }
 

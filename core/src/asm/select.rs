@@ -104,8 +104,9 @@ impl Ctx<'_> {
         };
         let (mut counted, mut kinded) = (false, false);
         let mut first_err = None;
-        // The field values, refilled for each candidate that gets this far.
-        let mut values = Vec::new();
+        // The field values, refilled for each candidate that gets this far
+        // (in the vector of an instruction already written, if any).
+        let mut values = self.spare_values.take();
         for &oi in &ot.opcodes {
             if !fits_count(oi) {
                 continue;
