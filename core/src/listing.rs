@@ -396,6 +396,15 @@ mod tests {
             (isas::w128(), format!("{w}.init R2 = 7\n"), true),
             (isas::w128(), format!("{w}.active 0x1\n"), true),
             (isas::w128(), format!("{w}L3: EXIT\n"), false),
+            // a label twice, the parts before the second without statements
+            (
+                isas::w128(),
+                format!(
+                    "{c}here:\n{c}here: EXIT\n",
+                    c = "// a comment\n".repeat(300)
+                ),
+                false,
+            ),
             (isas::w128(), format!("{w}BRA nowhere\n"), false),
             (isas::w128(), format!(".init R1 = 1\n{w}"), true),
             (

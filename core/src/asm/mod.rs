@@ -326,9 +326,11 @@ pub fn write_parts(
     }
     let mut words = Vec::with_capacity(statements + 1);
     let mut defs = std::mem::take(&mut read[0].defs);
-    for (p, &first) in read.iter_mut().zip(&firsts) {
+    for (k, (p, &first)) in read.iter_mut().zip(&firsts).enumerate() {
         words.append(&mut p.words);
-        if first > 0 && !defs.take_labels(&mut p.defs, first as u64) {
+        // (a part's first statement may be number 0: the parts before it
+        // may have none)
+        if k > 0 && !defs.take_labels(&mut p.defs, first as u64) {
             return None;
         }
     }
