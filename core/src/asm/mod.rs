@@ -453,9 +453,14 @@ impl<'a> Part<'a> {
                     (Some(inst), None) => lines.push(AsmLine::at(inst, &p, line, number)),
                     (None, _) => {}
                 }
+                // Its vectors serve the next statement.
+                ctx.recycle(p);
             } else if write.is_some() {
+                // It waits in a copy of its own size; its vectors, grown
+                // for the longest statement so far, serve the next one.
                 gaps.push(text.len());
                 later.push((gaps.len() - 1, p.compact()));
+                ctx.recycle(p);
             } else {
                 // A place for it, filled once it is built.
                 let empty = Inst {
@@ -463,11 +468,8 @@ impl<'a> Part<'a> {
                     values: Vec::new(),
                 };
                 lines.push(AsmLine::at(empty, &p, lexer.statement_line(), number));
-                later.push((lines.len() - 1, p.compact()));
+                later.push((lines.len() - 1, p));
             }
-            // The statement's vectors serve the next one (one that waits
-            // does so in a copy of its own size).
-            ctx.recycle(p);
         }
         Part {
             ctx,
