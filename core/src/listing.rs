@@ -383,9 +383,11 @@ mod tests {
     /// parts: messages (errors and warnings, wherever they are),
     /// directives after the first part, a label defined in two parts, a
     /// label used but never defined, AMDGPU symbols, and every Maxwell
-    /// text (an instruction's line depends on its group's control word).
-    /// A block comment, which may cross a cut, leaves the text in one
-    /// part, written whole.
+    /// text (an instruction's line depends on its group's control word),
+    /// and a block comment that crosses a cut (the part before it ends in
+    /// an unterminated comment, and the part after it starts inside one,
+    /// where commented-out code reads as code). Block comments within a
+    /// part are no obstacle.
     #[test]
     fn what_a_part_cannot_tell_is_assembled_whole() {
         let w = long_w128(400);
@@ -442,12 +444,20 @@ mod tests {
             }
         }
         let isa = isas::w128();
+        // commented-out code across the middle: nothing
         let commented = "IADD3 R1, R2, R3, RZ ;\n".repeat(600);
-        let src = format!("/* a\nblock */\n{w}/* across the middle\n{commented}*/\nEXIT\n");
-        let want = listed(isa, &asm::assemble(isa, &src).expect("assembles"));
-        assert_eq!(
-            written(isa, &src, 4, &in_order).as_deref(),
-            Some(want.as_str())
-        );
+        let across = format!("{w}/* across the middle\n{commented}*/\nEXIT\n");
+        assert!(asm::assemble(isa, &across).is_ok());
+        for parts in 2..=4 {
+            assert!(written(isa, &across, parts, &in_order).is_none());
+        }
+        // block comments that no cut crosses: cut and written
+        let within = w.replace(" ;\r\n", " /* a comment */ ;\r\n");
+        assert!(within.contains("/*"));
+        let want = listed(isa, &asm::assemble(isa, &within).expect("assembles"));
+        for parts in 1..=4 {
+            let got = written(isa, &within, parts, &backwards);
+            assert_eq!(got.as_deref(), Some(want.as_str()));
+        }
     }
 }

@@ -283,10 +283,10 @@ impl Written {
 /// then the parts' labels are joined, the addresses worked out, and the
 /// instructions in the gaps built and written. `None` (and nothing
 /// written) wherever reading a part on its own could differ from
-/// reading the whole: a block comment (it may cross a cut), a setup
-/// directive outside the first part, an AMDGPU symbol, a label defined in
-/// two parts, or any message at all; [`assemble`] then gives the program
-/// or the messages.
+/// reading the whole: a setup directive outside the first part, an AMDGPU
+/// symbol, a label defined in two parts, or any message at all (a block
+/// comment that crosses a cut is one: the part before the cut ends inside
+/// it); [`assemble`] then gives the program or the messages.
 pub fn write_parts(
     isa: &Isa,
     src: &str,
@@ -352,12 +352,11 @@ pub fn write_parts(
 }
 
 /// Where `src` is cut into up to `parts` parts of about the same length,
-/// each ending just after a line end (or at the end of the text): one
-/// part for a text with a block comment.
+/// each ending just after a line end (or at the end of the text).
 fn cut(src: &str, parts: usize) -> Vec<std::ops::Range<usize>> {
     let b = src.as_bytes();
     let whole = 0..b.len();
-    if parts < 2 || b.is_empty() || src.contains("/*") {
+    if parts < 2 || b.is_empty() {
         return std::iter::once(whole).collect();
     }
     let mut cuts = Vec::with_capacity(parts);
@@ -792,8 +791,7 @@ mod tests {
     use super::cut;
 
     /// The cuts cover the text in order, each part but the last ending
-    /// just after a line end, none empty and no more than asked; a text
-    /// with a block comment stays whole.
+    /// just after a line end, none empty and no more than asked.
     #[test]
     fn cuts_fall_after_line_ends() {
         let texts = [
@@ -819,8 +817,5 @@ mod tests {
                 assert!(cuts.len() == 1 || cuts.iter().all(|c| !c.is_empty()));
             }
         }
-        let commented = format!("/* */\n{}", "a\n".repeat(1000));
-        let cuts = cut(&commented, 4);
-        assert_eq!((cuts.len(), cuts[0].end), (1, commented.len()));
     }
 }
