@@ -351,6 +351,10 @@ pub fn write_parts(
     Some(Written { parts })
 }
 
+/// The most memory a part reserves ahead for its listing, and again for
+/// its waiting statements.
+const RESERVE_MAX: usize = 256 << 20;
+
 /// Where `src` is cut into up to `parts` parts of about the same length,
 /// each ending just after a line end (or at the end of the text).
 fn cut(src: &str, parts: usize) -> Vec<std::ops::Range<usize>> {
@@ -426,9 +430,10 @@ impl<'a> Part<'a> {
             // text, and a statement that waits at least 8 bytes (memory
             // reserved but never written to costs nothing but addresses;
             // a vector grown step by step leaves every smaller copy
-            // behind).
-            text.reserve(range.len() * 3 + 64);
-            later.reserve(range.len() / 8);
+            // behind). Capped, so that a huge text asks for no more than
+            // the system will give at once; beyond, they grow.
+            text.reserve((range.len() * 3 + 64).min(RESERVE_MAX));
+            later.reserve((range.len() / 8).min(RESERVE_MAX / size_of::<(usize, ParsedInst)>()));
         }
         while lexer.statement(&mut stmt, &mut diags) {
             let Some(parsed) = read_statement(&ctx, &stmt, &mut defs, words.len(), &mut diags)
