@@ -143,14 +143,72 @@ pub fn line_col(src: &str, offset: usize) -> LineCol {
     LineCol { line, col }
 }
 
+/// Where each line of a text starts, for many [`line_col`] lookups in one
+/// text: each is a binary search and a walk along its own line, where
+/// [`line_col`] reads the text from its start (a text with thousands of
+/// messages took seconds to report).
+pub struct Lines<'a> {
+    src: &'a str,
+    /// The byte offset of each line's start: 0, then just after each `\n`.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// The line starts of `src` (one pass over it).
+    pub fn new(src: &'a str) -> Lines<'a> {
+        let ends = src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        let starts = std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect();
+        Lines { src, starts }
+    }
+
+    /// What [`line_col`] gives for `offset` in this text.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let src = self.src;
+        let mut off = offset.min(src.len());
+        while !src.is_char_boundary(off) {
+            off -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= off);
+        let col = src[self.starts[line - 1]..off].chars().count() + 1;
+        LineCol { line, col }
+    }
+
+    /// The text whose lines these are.
+    pub fn src(&self) -> &'a str {
+        self.src
+    }
+
+    /// The text of 1-based line `line` as `str::lines` gives it (without
+    /// its `\n` or `\r\n`); empty past the last line.
+    pub fn text(&self, line: usize) -> &'a str {
+        let src = self.src;
+        let Some(&start) = self.starts.get(line.wrapping_sub(1)) else {
+            return "";
+        };
+        match self.starts.get(line) {
+            Some(&next) => {
+                let text = &src[start..next - 1];
+                text.strip_suffix('\r').unwrap_or(text)
+            }
+            None => &src[start..],
+        }
+    }
+}
+
 /// Renders one diagnostic against its source text.
 pub fn render_one(d: &Diagnostic, file_name: &str, src: &str) -> String {
-    let lc = line_col(src, d.span.start);
+    render_in(d, file_name, &Lines::new(src))
+}
+
+/// [`render_one`] with the text's lines already found.
+fn render_in(d: &Diagnostic, file_name: &str, lines: &Lines) -> String {
+    let src = lines.src;
+    let lc = lines.line_col(d.span.start);
     let mut out = format!(
         "{}:{}:{}: {}: {}\n",
         file_name, lc.line, lc.col, d.severity, d.message
     );
-    let line_text = src.lines().nth(lc.line - 1).unwrap_or("");
+    let line_text = lines.text(lc.line);
     let gutter = lc.line.to_string();
     out.push_str(&format!("{} | {}\n", gutter, line_text));
     let start_col = lc.col - 1;
@@ -182,9 +240,16 @@ pub fn render_one(d: &Diagnostic, file_name: &str, src: &str) -> String {
 /// `(name, text)`.
 pub fn render(diags: &[Diagnostic], files: &[(&str, &str)]) -> String {
     let mut out = String::new();
+    // Each file's lines, found when a message first names the file.
+    let mut lines: Vec<Option<Lines>> = files.iter().map(|_| None).collect();
+    let none = Lines::new("");
     for d in diags {
         let (name, text) = files.get(d.file).copied().unwrap_or(("<input>", ""));
-        out.push_str(&render_one(d, name, text));
+        let lines = match lines.get_mut(d.file) {
+            Some(slot) => &*slot.get_or_insert_with(|| Lines::new(text)),
+            None => &none,
+        };
+        out.push_str(&render_in(d, name, lines));
     }
     out
 }
@@ -204,6 +269,44 @@ mod tests {
         assert_eq!(line_col(src, 4), LineCol { line: 2, col: 1 });
         // past the end
         assert_eq!(line_col(src, 999).line, 3);
+    }
+
+    /// The line index gives what reading the text from its start gives:
+    /// every offset (inside characters and past the end too) of texts
+    /// with CRLF, a lone `\r`, multi-byte characters, empty lines and no
+    /// final line end (`render_one` draws from these two); and rendering
+    /// many messages at once is rendering each alone.
+    #[test]
+    fn lines_agree_with_reading_from_the_start() {
+        let texts = [
+            "",
+            "\n",
+            "ab\n中文x\n",
+            "one\r\ntwo\r\n\r\nthree\r",
+            "a\rb\n\n\nc",
+            "中\n文\r\n",
+        ];
+        for src in texts {
+            let lines = Lines::new(src);
+            for off in 0..src.len() + 3 {
+                assert_eq!(lines.line_col(off), line_col(src, off), "{src:?} at {off}");
+            }
+            let all: Vec<&str> = src.lines().collect();
+            for line in 0..all.len() + 3 {
+                let want = line
+                    .checked_sub(1)
+                    .and_then(|k| all.get(k))
+                    .copied()
+                    .unwrap_or("");
+                assert_eq!(lines.text(line), want, "{src:?} line {line}");
+            }
+            let diags: Vec<Diagnostic> = (0..src.len() + 2)
+                .flat_map(|a| (a..src.len() + 2).map(move |b| (a, b)))
+                .map(|(a, b)| Diagnostic::error(Span::new(a, b), "m").with_help("h"))
+                .collect();
+            let each: String = diags.iter().map(|d| render_one(d, "f", src)).collect();
+            assert_eq!(render(&diags, &[("f", src)]), each, "{src:?}");
+        }
     }
 
     #[test]

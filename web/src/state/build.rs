@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 use warpscope_core::asm::{self, Program};
-use warpscope_core::diag::{line_col, Diagnostic, Severity};
+use warpscope_core::diag::{Diagnostic, Lines, Severity};
 use warpscope_core::isas::Id;
 use warpscope_core::listing::{self, RowKind};
 use warpscope_core::spec::model::{Isa, Word};
@@ -111,14 +111,17 @@ pub struct DiagView {
 }
 
 impl DiagView {
-    fn of(src: &str, d: &Diagnostic) -> DiagView {
-        let lc = line_col(src, d.span.start);
+    /// The view of `d` in the text whose lines are `lines` (found once
+    /// for all of a text's messages).
+    fn of(lines: &Lines, d: &Diagnostic) -> DiagView {
+        let src = lines.src();
+        let lc = lines.line_col(d.span.start);
         let end = d.span.end.max(d.span.start).min(src.len());
         let line_end = src
             .get(d.span.start.min(src.len())..)
             .and_then(|rest| rest.find('\n'))
             .map_or(src.len(), |i| i + d.span.start);
-        let end_lc = line_col(src, end.min(line_end));
+        let end_lc = lines.line_col(end.min(line_end));
         let mut message = d.message.clone();
         if let Some(h) = &d.help {
             message.push_str("\nhelp: ");
@@ -222,7 +225,8 @@ impl Build {
         let isa = id.isa();
         match asm::assemble(isa, src) {
             Ok(program) => {
-                let diags = program.warnings.iter().map(|d| DiagView::of(src, d));
+                let lines = Lines::new(src);
+                let diags = program.warnings.iter().map(|d| DiagView::of(&lines, d));
                 self.diags = Ptr::new(diags.collect());
                 let (rows, controls) = listing_of(isa, &program);
                 self.asm = Some(Ptr::new(Assembled {
@@ -236,7 +240,8 @@ impl Build {
                 true
             }
             Err(diags) => {
-                self.diags = Ptr::new(diags.iter().map(|d| DiagView::of(src, d)).collect());
+                let lines = Lines::new(src);
+                self.diags = Ptr::new(diags.iter().map(|d| DiagView::of(&lines, d)).collect());
                 self.stale = true;
                 false
             }
