@@ -521,11 +521,12 @@ impl Sim {
         if self.config.undo {
             let old = self.pool.len() as u32;
             store_lanes(reg, Some(&mut self.pool), mask, v);
-            self.log.push(Undo::Loc {
+            let undo = Undo::Loc {
                 loc: Loc::R(rd),
                 lanes: mask,
                 old,
-            });
+            };
+            vector::push(&mut self.log, undo);
         } else {
             store_lanes(reg, None, mask, v);
         }
@@ -542,11 +543,12 @@ impl Sim {
         }
         let old = store_mask(m, mask, bits);
         if self.config.undo {
-            self.log.push(Undo::Loc {
+            let undo = Undo::Loc {
                 loc: Loc::P(pd),
                 lanes: mask,
                 old,
-            });
+            };
+            vector::push(&mut self.log, undo);
         }
     }
 }

@@ -397,11 +397,12 @@ impl Sim {
     /// Pushes the undo mark of a step about to run `exec` at `pc`, first
     /// forgetting the older half of the history when it holds twice
     /// [`UNDO_HISTORY`] steps.
+    #[inline(always)]
     fn mark(&mut self, pc: u32, exec: u32) {
         if self.marks.len() >= 2 * UNDO_HISTORY {
             self.forget_oldest(self.marks.len() - UNDO_HISTORY);
         }
-        self.marks.push(Mark {
+        let mark = Mark {
             log: self.log.len(),
             pool: self.pool.len(),
             warnings: self.warnings.len(),
@@ -409,7 +410,8 @@ impl Sim {
             pc,
             exited: self.st.exited,
             waiting: self.st.waiting,
-        });
+        };
+        self::vector::push(&mut self.marks, mark);
     }
 
     /// Executes one step through the general scheduler: `None` when no

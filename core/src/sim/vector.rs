@@ -154,6 +154,22 @@ mod imp {
         unsafe { pool.set_len(at + 32) }
     }
 
+    /// Pushes `x` onto `v` with the capacity check in place: the
+    /// size-built wasm kept `Vec::push` out of line, a call for every undo
+    /// record of every step.
+    #[inline(always)]
+    pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
+        // (The call to `reserve` only when it has to grow.)
+        if v.len() == v.capacity() {
+            v.reserve(1);
+        }
+        let at = v.len();
+        v.spare_capacity_mut()[0].write(x);
+        // SAFETY: the slot at `at` was just written; `reserve` made it
+        // part of the capacity.
+        unsafe { v.set_len(at + 1) }
+    }
+
     impl V {
         #[inline(always)]
         pub(crate) fn load(w: &[u32; 32], k: usize) -> V {
@@ -277,6 +293,12 @@ mod imp {
     #[inline(always)]
     pub(crate) fn append(pool: &mut Vec<u32>, w: &[u32; 32]) {
         pool.extend_from_slice(w);
+    }
+
+    /// Pushes `x` onto `v` (`Vec::push` natively).
+    #[inline(always)]
+    pub(crate) fn push<T>(v: &mut Vec<T>, x: T) {
+        v.push(x);
     }
 
     /// `[e(0), e(1), .., e(31)]` as a counted loop, which vectorises.
@@ -403,7 +425,7 @@ mod imp {
     }
 }
 
-pub(crate) use imp::{append, Gather, V};
+pub(crate) use imp::{append, push, Gather, V};
 
 /// `LOP3.LUT` on four lanes: the table read as a tree of selects (`a`
 /// picks its upper or lower half, `b` a quarter, `c` the entry).

@@ -198,7 +198,11 @@ impl Sim {
 
     /// Forgets the oldest `n` steps of the undo history (all of it when it
     /// holds fewer): their changes can no longer be undone. The positions
-    /// the remaining records hold are moved down with them.
+    /// the remaining records hold are moved down with them. Out of line:
+    /// inlined into [`Sim::mark`], it gave every step's mark a stack
+    /// frame in the wasm build.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn forget_oldest(&mut self, n: usize) {
         let Some(&first) = self.marks.get(n) else {
             self.marks.clear();
