@@ -111,6 +111,8 @@ fn measure_sim_native_and_wasm() {
             "ratio": ratio,
             "median_ratio": median_ratio,
             "rounds": ROUNDS,
+            "native_rounds": natives,
+            "wasm_rounds": wasms,
         }));
     }
     let dir = root.join("target/e2e");
