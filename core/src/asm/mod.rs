@@ -305,9 +305,10 @@ pub fn write_parts(
         })
         .collect());
     let mut read = read.into_iter().collect::<Option<Vec<Part>>>()?;
-    // A later part sees neither an earlier one's symbols nor its own
-    // setup directives' place: symbols only in a text read as one part,
-    // setup directives only in the first part.
+    // A part knows no other part's symbols, and the setup directives of
+    // a later part would lose their place among the first part's: so
+    // symbols only in a text read as one part, setup directives only in
+    // the first part.
     let clean = read.iter().enumerate().all(|(k, p)| {
         p.diags.is_empty()
             && p.defs.warnings.is_empty()
