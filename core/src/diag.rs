@@ -153,11 +153,23 @@ pub struct Lines<'a> {
     starts: Vec<usize>,
 }
 
+/// Where each line of `src` starts: 0, then just after each `\n` (one
+/// pass over the text).
+pub fn line_starts(src: &str) -> Vec<usize> {
+    let ends = src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+    std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect()
+}
+
+/// The 1-based line holding byte `offset` of a text whose lines start at
+/// `starts` ([`line_starts`]); the last line past the end.
+pub fn line_at(starts: &[usize], offset: usize) -> usize {
+    starts.partition_point(|&s| s <= offset)
+}
+
 impl<'a> Lines<'a> {
     /// The line starts of `src` (one pass over it).
     pub fn new(src: &'a str) -> Lines<'a> {
-        let ends = src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
-        let starts = std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect();
+        let starts = line_starts(src);
         Lines { src, starts }
     }
 
@@ -168,7 +180,7 @@ impl<'a> Lines<'a> {
         while !src.is_char_boundary(off) {
             off -= 1;
         }
-        let line = self.starts.partition_point(|&s| s <= off);
+        let line = line_at(&self.starts, off);
         let col = src[self.starts[line - 1]..off].chars().count() + 1;
         LineCol { line, col }
     }

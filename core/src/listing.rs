@@ -147,7 +147,7 @@ pub fn write_lines(
                 disasm::write_words(out, isa, u.bits, u.words);
                 out.push_str(SEPARATOR);
                 out.push_str(CONTROL_NOTE);
-                out.push_str(&control_text(isa, u.bits as u64));
+                write_text(out, isa, &layouts, program, &u);
                 out.push('\n');
             }
             UnitKind::Inst(i) => {

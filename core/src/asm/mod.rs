@@ -116,7 +116,7 @@ mod suggest;
 mod values;
 
 use crate::codec::Layouts;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{self, Diagnostic, Span};
 use crate::inst::Inst;
 use crate::loc::{Loc, Value};
 use crate::operand::reg::{self, RegClass, RegName};
@@ -774,13 +774,8 @@ impl<'a> Ctx<'a> {
 
     /// 1-based line of a byte offset.
     fn line_of(&self, offset: usize) -> usize {
-        let starts = self.line_starts.get_or_init(|| {
-            let lines = self.src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
-            std::iter::once(0)
-                .chain(lines.map(|(i, _)| i + 1))
-                .collect()
-        });
-        starts.partition_point(|&s| s <= offset)
+        let starts = self.line_starts.get_or_init(|| diag::line_starts(self.src));
+        diag::line_at(starts, offset)
     }
 }
 
