@@ -1,6 +1,7 @@
 //! Reads and validates the bundled ISA descriptions (`core/isa/**`) when
 //! warpscope is built, and writes each model in its compact form to
-//! `OUT_DIR/NAME.wsi` for `isas` to include. The description reader is
+//! `OUT_DIR/NAME.wsi` (lean: without the documentation's prose) and
+//! `OUT_DIR/NAME.wsd` (that prose) for `isas` to include. The description reader is
 //! core's own (`src/spec`, with `src/operand`), compiled into this script from the same files.
 
 #![allow(dead_code)]
@@ -36,8 +37,11 @@ fn main() {
                     diag::render(&d, b.sources)
                 )
             });
-        let path = out.join(format!("{}.wsi", b.id.name()));
-        std::fs::write(&path, spec::compact::write(&isa))
-            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        let (lean, docs) = spec::compact::write_split(&isa);
+        for (ext, bytes) in [("wsi", lean), ("wsd", docs)] {
+            let path = out.join(format!("{}.{ext}", b.id.name()));
+            std::fs::write(&path, bytes)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
     }
 }

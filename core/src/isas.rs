@@ -10,6 +10,15 @@
 //! browser tab starts without the description reader. The texts
 //! themselves stay available for a reference pane ([`sources_by_name`]).
 //!
+//! The documentation's prose (descriptions, semantics, examples: most of
+//! a description's text) is a separate part of the compiled form. With
+//! the `docs` feature (on by default) it is compiled in too and each model
+//! is whole; without it, a model carries only the sections the engine
+//! reads ([`compact::KEPT_SECTIONS`]) and a program puts the rest back
+//! with [`Id::with_docs`] once it has fetched the file
+//! [`Id::docs_file_name`] (the playground does, when its reference pane
+//! is first shown).
+//!
 //! ```
 //! use warpscope_core::isas;
 //! let isa = isas::w128();
@@ -31,7 +40,7 @@
 //! assert_eq!(isas::w128_sources()[0].0, "base.isa");
 //! ```
 
-use crate::spec::model::Isa;
+use crate::spec::{compact, model::Isa};
 use std::sync::OnceLock;
 
 mod bundled;
@@ -141,7 +150,7 @@ pub fn load_from_sources() -> Vec<Result<Isa, String>> {
         .collect()
 }
 
-/// The compact forms written by the build script, in the order of
+/// The lean compact forms written by the build script, in the order of
 /// [`Id::ALL`].
 const COMPILED: [&[u8]; 3] = [
     include_bytes!(concat!(env!("OUT_DIR"), "/w128.wsi")),
@@ -149,7 +158,43 @@ const COMPILED: [&[u8]; 3] = [
     include_bytes!(concat!(env!("OUT_DIR"), "/gfx9.wsi")),
 ];
 
+/// Their documentation parts ([`compact::write_split`]).
+#[cfg(feature = "docs")]
+const DOCS: [&[u8]; 3] = [
+    include_bytes!(concat!(env!("OUT_DIR"), "/w128.wsd")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/sm50.wsd")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/gfx9.wsd")),
+];
+
 fn open_compiled(id: Id) -> Isa {
-    crate::spec::compact::read(COMPILED[id as usize])
-        .unwrap_or_else(|| panic!("the compiled `{id}` description is missing or damaged"))
+    let lean = compact::read(COMPILED[id as usize]);
+    #[cfg(feature = "docs")]
+    let lean = lean.and_then(|isa| id.with_docs(&isa, DOCS[id as usize]));
+    lean.unwrap_or_else(|| panic!("the compiled `{id}` description is missing or damaged"))
+}
+
+impl Id {
+    /// The name of the file that holds this ISA's documentation part, as a
+    /// program that leaves it out (the playground) fetches it.
+    pub fn docs_file_name(self) -> &'static str {
+        match self {
+            Id::W128 => "w128.wsd",
+            Id::Sm50 => "sm50.wsd",
+            Id::Gfx9 => "gfx9.wsd",
+        }
+    }
+
+    /// `isa` (this ISA's model, as [`Id::isa`] returns it without the
+    /// `docs` feature) with the documentation part `docs` put back; `None`
+    /// if `docs` is damaged or was built with another description.
+    pub fn with_docs(self, isa: &Isa, docs: &[u8]) -> Option<Isa> {
+        compact::read_docs(isa, compact::digest(COMPILED[self as usize]), docs)
+    }
+
+    /// The documentation part of this ISA, to be written where a program
+    /// built without it can fetch it ([`Id::docs_file_name`]).
+    #[cfg(feature = "docs")]
+    pub fn docs_file(self) -> &'static [u8] {
+        DOCS[self as usize]
+    }
 }

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod components;
+pub mod docs;
 pub mod effects;
 pub mod examples;
 pub mod export;

@@ -17,6 +17,9 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
         "../static/pkg",
     ))?;
     let _ = std::fs::remove_file(root.join("static/pkg/.gitignore"));
+    for (_, path) in on_demand_files(root) {
+        write_on_demand(&path)?;
+    }
     setup::done(t, "built static/pkg");
     let t = setup::step(2, 2, "wasm-opt -Oz, terser");
     let wasm = optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"))?;
@@ -26,6 +29,9 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
         if matches!(kind, "wasm" | "js") {
             precompress(&path)?;
         }
+    }
+    for (_, path) in on_demand_files(root) {
+        precompress(&path)?;
     }
     print_sizes(root)?;
     Ok(())
@@ -214,6 +220,32 @@ pub fn bundle_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
     ]
 }
 
+/// The files the page fetches only when it first needs them, by what they
+/// hold: each ISA's documentation prose, for the reference pane. They are
+/// not part of the bundle a page loads before it can be used.
+pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
+    warpscope_core::isas::Id::ALL
+        .iter()
+        .map(|id| {
+            (
+                format!("{id} docs"),
+                root.join("static/pkg").join(id.docs_file_name()),
+            )
+        })
+        .collect()
+}
+
+/// Writes the on-demand file `path` (one of [`on_demand_files`]) from
+/// what this build of core holds.
+fn write_on_demand(path: &Path) -> Result<(), String> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let id = warpscope_core::isas::Id::ALL
+        .into_iter()
+        .find(|id| id.docs_file_name() == name)
+        .ok_or_else(|| format!("{}: not an on-demand file", path.display()))?;
+    std::fs::write(path, id.docs_file()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// The most the bundle (wasm + js + css + html) may weigh gzipped, in
 /// bytes: what a first visit over a slow line has to download.
 pub const BUDGET_GZIP: usize = 250_000;
@@ -264,6 +296,11 @@ pub fn print_sizes(root: &Path) -> Result<(), String> {
         kb(raw_total),
         kb(gz_total)
     );
+    println!("fetched when first needed (not in the bundle):");
+    for (what, path) in on_demand_files(root) {
+        let (raw, gz) = sizes(&path)?;
+        println!("  {what:<10} {:>9} raw {:>9} gzip", kb(raw), kb(gz));
+    }
     Ok(())
 }
 
@@ -275,6 +312,41 @@ fn kb(n: usize) -> String {
 mod tests {
     use super::*;
     use std::io::Read;
+
+    #[test]
+    fn the_service_worker_stores_every_on_demand_file() {
+        // Offline, the reference pane's descriptions come from its cache.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let sw = std::fs::read_to_string(root.join("static/sw.js")).unwrap();
+        for (what, path) in on_demand_files(&root) {
+            let rel = path.strip_prefix(&root).unwrap().to_string_lossy();
+            assert!(
+                sw.contains(&format!("\"{rel}\"")),
+                "sw.js does not store {what} ({rel})"
+            );
+        }
+    }
+
+    #[test]
+    fn on_demand_files_are_written_from_core() {
+        let dir = std::env::temp_dir().join(format!("ws-ondemand-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("static/pkg")).unwrap();
+        for (_, path) in on_demand_files(&dir) {
+            write_on_demand(&path).unwrap();
+            let id = warpscope_core::isas::Id::ALL
+                .into_iter()
+                .find(|id| path.ends_with(id.docs_file_name()))
+                .unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            assert!(
+                id.with_docs(id.isa(), &bytes).is_some(),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(write_on_demand(&dir.join("static/pkg/other.wsd")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn precompressed_files_decompress_to_the_original() {

@@ -37,32 +37,101 @@ const MAGIC: &[u8; 4] = b"WSI2";
 pub fn write(isa: &Isa) -> Vec<u8> {
     let mut w = Writer::default();
     w.isa(isa);
-    let mut out = MAGIC.to_vec();
-    put(&mut out, w.strings.len() as u64);
-    for s in &w.strings {
-        put(&mut out, s.len() as u64);
-        out.extend_from_slice(s.as_bytes());
-    }
-    out.extend_from_slice(&w.body);
-    out
+    w.finish(MAGIC.to_vec())
 }
 
 /// The model written by [`write()`], or `None` if `bytes` is not a whole,
 /// well-formed compact description.
 pub fn read(bytes: &[u8]) -> Option<Isa> {
-    let rest = bytes.strip_prefix(MAGIC)?;
-    let mut r = Reader {
-        b: rest,
-        strings: Vec::new(),
-    };
-    let n = r.num()?;
-    for _ in 0..n {
-        let len = r.index()?;
-        let s = std::str::from_utf8(r.take(len as u64)?).ok()?;
-        r.strings.push(s);
-    }
+    let mut r = Reader::open(bytes.strip_prefix(MAGIC)?)?;
     let isa = r.isa()?;
     r.b.is_empty().then_some(isa)
+}
+
+/// Documentation sections that a lean form keeps ([`write_split`]): the
+/// ones the engine itself reads (the assembler quotes `Syntax` in its
+/// messages).
+pub const KEPT_SECTIONS: &[&str] = &["Syntax"];
+
+const DOCS_MAGIC: &[u8; 4] = b"WSD1";
+
+/// The compact form of `isa` in two parts: the lean form, which
+/// [`read()`] opens, with every documentation section but the
+/// [`KEPT_SECTIONS`] left out; and the documentation, which
+/// [`read_docs`] puts back. A program can then carry the lean form and
+/// fetch the documentation when it is first shown (the playground does,
+/// for its reference pane: most of a description's text is prose).
+///
+/// The documentation part names the lean form it belongs to by a digest
+/// ([`digest`]), so that a pair from two different builds is refused.
+///
+/// ```
+/// use warpscope_core::{isas, spec::compact};
+/// let (lean, docs) = compact::write_split(isas::w128());
+/// let bare = compact::read(&lean).unwrap();
+/// let mov = bare.optype("MOV").unwrap();
+/// assert_eq!(mov.docs.get("Description"), None);
+/// assert!(mov.docs.get("Syntax").is_some());
+/// let whole = compact::read_docs(&bare, compact::digest(&lean), &docs).unwrap();
+/// assert_eq!(compact::write(&whole), compact::write(isas::w128()));
+/// // A documentation part is refused for another lean form, or damaged.
+/// assert!(compact::read_docs(&bare, 1, &docs).is_none());
+/// assert!(compact::read_docs(&bare, compact::digest(&lean), &docs[..docs.len() - 1]).is_none());
+/// ```
+pub fn write_split(isa: &Isa) -> (Vec<u8>, Vec<u8>) {
+    let mut lean = isa.clone();
+    let mut w = Writer::default();
+    each_docs(&mut lean, |d| {
+        w.docs(d);
+        d.sections
+            .retain(|(name, _)| KEPT_SECTIONS.contains(&name.as_str()));
+    });
+    let lean = write(&lean);
+    let mut head = DOCS_MAGIC.to_vec();
+    head.extend_from_slice(&digest(&lean).to_le_bytes());
+    let docs = w.finish(head);
+    (lean, docs)
+}
+
+/// A copy of `lean` (opened from a lean form whose [`digest`] is `key`)
+/// with the documentation part written by [`write_split`] put back; `None`
+/// if `docs` is damaged or belongs to another lean form.
+pub fn read_docs(lean: &Isa, key: u64, docs: &[u8]) -> Option<Isa> {
+    let rest = docs.strip_prefix(DOCS_MAGIC)?;
+    let (stamp, rest) = rest.split_first_chunk::<8>()?;
+    if u64::from_le_bytes(*stamp) != key {
+        return None;
+    }
+    let mut r = Reader::open(rest)?;
+    let mut isa = lean.clone();
+    let mut ok = true;
+    each_docs(&mut isa, |d| match r.docs() {
+        Some(read) if ok => *d = read,
+        _ => ok = false,
+    });
+    (ok && r.b.is_empty()).then_some(isa)
+}
+
+/// A 64-bit digest of a compact form (FNV-1a), which names it in its
+/// documentation part.
+pub fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Calls `f` on every documentation block of `isa`, in declaration order
+/// (types, groups, optypes, opcodes).
+fn each_docs(isa: &mut Isa, f: impl FnMut(&mut Docs)) {
+    let types = isa.types.iter_mut().map(|t| &mut t.docs);
+    let groups = isa.groups.iter_mut().map(|g| &mut g.docs);
+    let optypes = isa.optypes.iter_mut().map(|o| &mut o.docs);
+    let opcodes = isa.opcodes.iter_mut().map(|o| &mut o.docs);
+    types
+        .chain(groups)
+        .chain(optypes)
+        .chain(opcodes)
+        .for_each(f);
 }
 
 fn put(out: &mut Vec<u8>, mut v: u64) {
@@ -85,6 +154,16 @@ struct Writer {
 }
 
 impl Writer {
+    /// `head`, then the string table, then the body.
+    fn finish(self, mut out: Vec<u8>) -> Vec<u8> {
+        put(&mut out, self.strings.len() as u64);
+        for s in &self.strings {
+            put(&mut out, s.len() as u64);
+            out.extend_from_slice(s.as_bytes());
+        }
+        out.extend_from_slice(&self.body);
+        out
+    }
     fn num(&mut self, v: u64) {
         put(&mut self.body, v);
     }
@@ -279,6 +358,20 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `b` after its string table, which it has read.
+    fn open(b: &'a [u8]) -> Option<Self> {
+        let mut r = Reader {
+            b,
+            strings: Vec::new(),
+        };
+        let n = r.num()?;
+        for _ in 0..n {
+            let len = r.index()?;
+            let s = std::str::from_utf8(r.take(len as u64)?).ok()?;
+            r.strings.push(s);
+        }
+        Some(r)
+    }
     fn take(&mut self, n: u64) -> Option<&'a [u8]> {
         let n = usize::try_from(n).ok()?;
         if n > self.b.len() {

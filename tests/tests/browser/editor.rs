@@ -126,6 +126,8 @@ fn typing_listing_bitfield_and_errors() {
     // The reference pane shows the instruction under the caret.
     page.tab("Reference");
     page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
+    // The descriptions' prose arrives with the fetched documentation.
+    page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
     let sections = page.js(
         "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
         vec![],
@@ -232,4 +234,63 @@ fn tab_indents_and_enter_keeps_indentation() {
         vec![],
     );
     assert_eq!(v, json!(2));
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn the_reference_fetches_its_descriptions_and_retries_after_a_failure() {
+    // The first fetch of a documentation file fails, as it would offline
+    // before the service worker has stored it.
+    let page = Page::open_with(
+        1440,
+        900,
+        Some(
+            "const real = window.fetch; let fails = 1;
+             window.fetch = function (url, ...rest) {
+               if (String(url).endsWith('.wsd') && fails > 0) {
+                 fails -= 1;
+                 return Promise.reject(new TypeError('Failed to fetch'));
+               }
+               return real.call(this, url, ...rest);
+             };",
+        ),
+    );
+    page.tab("Reference");
+    page.click(".ref-item[data-optype=\"SHFL\"]");
+    page.wait("return document.querySelector('.reference-pane[data-docs=\"failed\"]') !== null;");
+    // What is there without the prose: the name, the syntax, the list.
+    let status = page.js(
+        "return document.querySelector('.ref-status.error').textContent;",
+        vec![],
+    );
+    assert!(
+        status
+            .as_str()
+            .is_some_and(|s| s.contains("w128.wsd") && s.contains("Failed to fetch")),
+        "{status}"
+    );
+    let sections = page.js(
+        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
+        vec![],
+    );
+    assert_eq!(sections, json!(["Syntax"]));
+    page.shot("reference_docs_failed");
+    page.click(".ref-status button");
+    page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
+    let sections = page.js(
+        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
+        vec![],
+    );
+    assert!(
+        sections.as_array().unwrap().contains(&json!("Description")),
+        "{sections}"
+    );
+    assert_eq!(
+        page.js(
+            "return document.querySelectorAll('.ref-status').length;",
+            vec![]
+        ),
+        json!(0)
+    );
+    assert_eq!(page.page_errors(), json!([]));
 }

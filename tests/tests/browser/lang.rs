@@ -174,6 +174,7 @@ fn the_reference_shows_the_documents_chinese_beside_the_english() {
     page.tab("Reference");
     page.click(".ref-item[data-optype=\"SHFL\"]");
     page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
+    page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
     // In English, the English alone.
     assert_eq!(
         page.js(

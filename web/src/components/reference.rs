@@ -1,11 +1,14 @@
 //! The reference pane: the documentation of the instruction under the
 //! caret, straight from the ISA description, and a searchable list of
-//! every instruction.
+//! every instruction. The descriptions' prose is fetched when the pane is
+//! first shown ([`crate::docs`]); names, operands and syntax are there
+//! at once.
 
+use crate::docs::{use_docs, Docs as Fetched};
 use crate::i18n::{tr, trf, use_lang, Lang};
 use crate::markdown;
 use warpscope_core::isas::Id;
-use warpscope_core::spec::model::Docs;
+use warpscope_core::spec::model::{Docs, Isa};
 use yew::prelude::*;
 
 /// Reference props.
@@ -83,7 +86,30 @@ fn summary(docs: &Docs, lang: Lang) -> String {
 #[function_component(Reference)]
 pub fn reference(p: &ReferenceProps) -> Html {
     let lang = use_lang();
-    let isa = p.isa.isa();
+    // The model without its prose until the prose has been fetched.
+    let (docs, retry) = use_docs(p.isa);
+    let full = match &docs {
+        Fetched::Ready(isa) => Some(isa.clone()),
+        _ => None,
+    };
+    let isa: &Isa = full.as_deref().unwrap_or(p.isa.isa());
+    let state = match docs {
+        Fetched::Ready(_) => "ready",
+        Fetched::Loading => "loading",
+        Fetched::Failed(_) => "failed",
+    };
+    let status = match docs {
+        Fetched::Ready(_) => html! {},
+        Fetched::Loading => html! {
+            <p class="ref-status" role="status">{ tr("Loading the descriptions…") }</p>
+        },
+        Fetched::Failed(why) => html! {
+            <p class="ref-status error" role="alert">
+                { trf("The descriptions could not be loaded: {0}", &[&why]) }
+                <button class="btn small" onclick={retry.reform(|_: MouseEvent| ())}>{ tr("Retry") }</button>
+            </p>
+        },
+    };
     let query = use_state(String::new);
     let shown = p
         .pinned
@@ -156,10 +182,13 @@ pub fn reference(p: &ReferenceProps) -> Html {
     };
 
     html! {
-        <section class="pane reference-pane" aria-label={tr("instruction reference")}>
+        <section class="pane reference-pane" aria-label={tr("instruction reference")} data-docs={state}>
             <div class="pane-head"><h2>{ tr("Reference") }</h2></div>
             <div class="ref-body">
-                { doc }
+                <div class="ref-main">
+                    { status }
+                    { doc }
+                </div>
                 <div class="ref-list">
                     <input type="search" id="ref-search" placeholder={tr("search instructions…")}
                         value={(*query).clone()} {oninput} aria-label={tr("search instructions")} />

@@ -1,0 +1,96 @@
+//! The ISA documentation's prose, fetched the first time the reference
+//! pane shows an ISA. The bundle carries each ISA without it (core's
+//! `docs` feature is off here: most of a description is prose that only
+//! the reference pane reads); `cargo xtask build` writes each ISA's part
+//! next to the bundle, as `static/pkg/` + [`Id::docs_file_name`].
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use warpscope_core::isas::Id;
+use warpscope_core::spec::model::Isa;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Where an ISA's documentation stands.
+#[derive(Clone)]
+pub enum Docs {
+    /// Being fetched; the model without prose is shown meanwhile.
+    Loading,
+    /// The whole model.
+    Ready(Rc<Isa>),
+    /// The fetch failed (why, for the reader).
+    Failed(String),
+}
+
+thread_local! {
+    /// The models with their documentation, once fetched.
+    static LOADED: RefCell<[Option<Rc<Isa>>; 3]> = const { RefCell::new([None, None, None]) };
+}
+
+/// The documentation of `id`, fetched on first use; the callback fetches
+/// it again after a failure.
+#[hook]
+pub fn use_docs(id: Id) -> (Docs, Callback<()>) {
+    let cached = LOADED.with(|l| l.borrow()[id as usize].clone());
+    let state = use_state(|| None::<(Id, Result<Rc<Isa>, String>)>);
+    let tries = use_state(|| 0u32);
+    {
+        let state = state.clone();
+        let wanted = cached.is_none();
+        use_effect_with((id, *tries, wanted), move |&(id, _, wanted)| {
+            if wanted {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let got = fetch(id).await.map(Rc::new);
+                    if let Ok(isa) = &got {
+                        LOADED.with(|l| l.borrow_mut()[id as usize] = Some(isa.clone()));
+                    }
+                    state.set(Some((id, got)));
+                });
+            }
+        });
+    }
+    let retry = {
+        let tries = tries.clone();
+        Callback::from(move |()| tries.set(*tries + 1))
+    };
+    let docs = match (cached, &*state) {
+        (Some(isa), _) => Docs::Ready(isa),
+        (None, Some((at, Err(e)))) if *at == id => Docs::Failed(e.clone()),
+        _ => Docs::Loading,
+    };
+    (docs, retry)
+}
+
+/// Fetches and opens the documentation part of `id`.
+async fn fetch(id: Id) -> Result<Isa, String> {
+    let url = format!("static/pkg/{}", id.docs_file_name());
+    let bytes = fetch_bytes(&url).await.map_err(|e| format!("{url}: {e}"))?;
+    id.with_docs(id.isa(), &bytes).ok_or_else(|| {
+        format!("{url} does not belong to this version of the page; reload the page to update it")
+    })
+}
+
+/// The body of `url`, or why there is none.
+async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let text = |e: wasm_bindgen::JsValue| {
+        e.as_string()
+            .or_else(|| {
+                e.dyn_ref::<js_sys::Error>()
+                    .map(|e| String::from(e.message()))
+            })
+            .unwrap_or_else(|| "the request failed".into())
+    };
+    let resp = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(text)?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(text)?;
+    if !resp.ok() {
+        return Err(format!("the server answered {}", resp.status()));
+    }
+    let buf = JsFuture::from(resp.array_buffer().map_err(text)?)
+        .await
+        .map_err(text)?;
+    Ok(js_sys::Uint8Array::new(&buf).to_vec())
+}
