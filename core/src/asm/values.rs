@@ -95,8 +95,8 @@ impl Ctx<'_> {
             ),
             (Form::Float(neg, text_span), _) => {
                 let text = self.text(*text_span).replace('_', "");
-                match text.parse::<f32>() {
-                    Ok(x) if x.is_finite() => {
+                match super::float::parse_f32(&text) {
+                    Some(x) if x.is_finite() => {
                         let x = if *neg { -x } else { x };
                         Some(u64::from(x.to_bits()))
                     }
