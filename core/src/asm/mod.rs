@@ -107,7 +107,6 @@
 
 mod directives;
 mod expr;
-mod float;
 /// Where the layout of an opcode now lives.
 pub use crate::codec::layout;
 mod lexer;

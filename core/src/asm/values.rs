@@ -95,7 +95,7 @@ impl Ctx<'_> {
             ),
             (Form::Float(neg, text_span), _) => {
                 let text = self.text(*text_span).replace('_', "");
-                match super::float::parse_f32(&text) {
+                match crate::operand::float::parse_f32(&text) {
                     Some(x) if x.is_finite() => {
                         let x = if *neg { -x } else { x };
                         Some(u64::from(x.to_bits()))

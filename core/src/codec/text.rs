@@ -111,18 +111,50 @@ pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64,
 /// plus 8 hex digits for infinities and NaNs.
 pub fn float_text(bits: u32) -> String {
     let f = f32::from_bits(bits);
+    let mut out = String::new();
     if !f.is_finite() {
-        format!("0f{bits:08x}")
-    } else if f != 0.0 && !(1e-4..1e16).contains(&f.abs()) {
-        format!("{f:e}")
-    } else {
-        // Rust's `{:?}` text, written without the `Debug` machinery (the
-        // browser bundle is compiled without it): a decimal point always.
-        let text = f.to_string();
-        if text.contains('.') {
-            text
-        } else {
-            text + ".0"
+        out.push_str("0f");
+        for shift in (0..8).rev() {
+            out.push(char::from(
+                b"0123456789abcdef"[(bits >> (shift * 4)) as usize & 15],
+            ));
         }
+        return out;
     }
+    if f.is_sign_negative() {
+        out.push('-');
+    }
+    if f == 0.0 {
+        out.push_str("0.0");
+        return out;
+    }
+    // Rust's `{:?}` text for an f32: plain decimals from 1e-4 up to 1e16,
+    // `{:e}` outside; written here without the standard library's float
+    // printer, which the browser bundle leaves out (`operand::float`).
+    let (digits, exp) = operand::float::shortest(f);
+    let digits = digits.to_string();
+    let len = digits.len() as i32;
+    if !(1e-4..1e16).contains(&f.abs()) {
+        out.push_str(&digits[..1]);
+        if len > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push_str(&(exp + len - 1).to_string());
+    } else if exp >= 0 {
+        out.push_str(&digits);
+        out.extend(std::iter::repeat_n('0', exp as usize));
+        out.push_str(".0");
+    } else if len + exp > 0 {
+        let point = (len + exp) as usize;
+        out.push_str(&digits[..point]);
+        out.push('.');
+        out.push_str(&digits[point..]);
+    } else {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-(len + exp)) as usize));
+        out.push_str(&digits);
+    }
+    out
 }

@@ -10,7 +10,8 @@
 //!   `P2`/`PT`, `UP1`/`UPT`, `s0`..`s101`);
 //! - [`cmem`]: constant-bank operands `c[bank][offset]` (SASS `CMem`,
 //!   Maxwell `CBank`);
-//! - [`hwreg`]: AMDGPU `hwreg(id, offset, size)` operands.
+//! - [`hwreg`]: AMDGPU `hwreg(id, offset, size)` operands;
+//! - [`float`]: the decimal text of `F32Imm` values, read and written.
 //!
 //! This module sits below the description language: the loader checks
 //! type names and widths against it, and it depends on no other part of
@@ -27,6 +28,7 @@
 //! ```
 
 pub mod cmem;
+pub mod float;
 pub mod hwreg;
 pub mod reg;
 

@@ -1,19 +1,28 @@
-//! Decimal text to `f32`, correctly rounded (to nearest, ties to even).
+//! The decimal text of 32-bit floats (`F32Imm`), read and written
+//! exactly, without the standard library's float text machinery.
 //!
-//! The standard library's `str::parse::<f32>` is exact too, but its fast
-//! algorithm carries a 10 KB table of powers of five, which cannot be
-//! compressed and which the playground's bundle would ship for the few
-//! float immediates a program holds. This reader is exact by plain big
-//! integer arithmetic instead: the value `digits × 10^exp` is divided by
-//! a power of two so that 24 bits are left before the point, and the
-//! remainder decides the rounding. Small values with few digits take
-//! Clinger's shortcut (one correctly rounded `f32` multiplication or
-//! division of two exact operands).
+//! `str::parse::<f32>` carries a 10 KB table of powers of five that gzip
+//! cannot shrink, and `{}`/`{:e}` on floats carry the Grisu and Dragon
+//! printers: together about 20 KB of the playground's gzipped bundle for
+//! the few float values a program shows. Both directions here are exact
+//! and give the same results as the standard library (tests compare them
+//! on hundreds of thousands of values):
 //!
-//! It reads what the lexer calls a float: decimal digits, an optional
-//! `.` and digits, an optional `e`/`E`, sign and digits (no sign in front:
-//! the assembler applies a `-` itself). Tests compare it with the standard
-//! library's reader on random and on hard texts.
+//! - [`parse_f32`] rounds `digits × 10^exp` to the nearest `f32` (ties to
+//!   even). With at most 15 digits and `|exp| <= 22` both operands are
+//!   exact `f64`s and one `f64` operation rounds once; rounding that to
+//!   `f32` is exact too unless the `f64` result lies exactly halfway
+//!   between two `f32`s. Otherwise (and in that case) big integers divide
+//!   the value by a power of two that leaves 24 bits before the point,
+//!   and the remainder decides the rounding.
+//! - [`shortest`] finds the fewest significant digits that read back to
+//!   the same `f32`, and of those the decimal nearest to it: for each
+//!   count of digits, the nearest decimals are estimated in `f64` and
+//!   checked with [`parse_f32`].
+//!
+//! The text read is what the assembler's lexer calls a float: decimal
+//! digits, an optional `.` and digits, an optional `e`/`E`, sign and
+//! digits (no sign in front: the assembler applies a `-` itself).
 
 /// Significant digits kept: more than any tie between two `f32` values
 /// needs (the longest, between the two smallest subnormals, has 105);
@@ -114,11 +123,11 @@ fn round(digits: &[u8], exp: i64) -> f32 {
         // At least 10^39, above the largest f32 (3.4e38).
         return f32::INFINITY;
     }
-    if n <= 7 && (-10..=10).contains(&exp) {
-        // Both operands are exact in an f32; one operation rounds once.
-        let m = digits.iter().fold(0u32, |m, &d| m * 10 + u32::from(d)) as f32;
-        let p = (0..exp.unsigned_abs()).fold(1.0f32, |p, _| p * 10.0);
-        return if exp < 0 { m / p } else { m * p };
+    if n <= 15 && (-22..=22).contains(&exp) {
+        let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d));
+        if let Some(x) = clinger(m, exp as i32) {
+            return x;
+        }
     }
     let mut num = Big::default();
     for &d in digits {
@@ -161,6 +170,151 @@ fn round(digits: &[u8], exp: i64) -> f32 {
         n2.shl(1);
         return finish(q, k, n2.cmp(&d2), q & 1 == 1);
     }
+}
+
+/// `m × 10^exp` (`m < 10^15`, `|exp| <= 22`) as an `f32` by one `f64`
+/// operation on exact operands, or `None` when the `f64` result lies
+/// exactly halfway between two `f32`s (rounding it again could then be
+/// wrong; the caller does it exactly).
+fn clinger(m: u64, exp: i32) -> Option<f32> {
+    let p = pow10(exp.unsigned_abs());
+    let x = if exp < 0 { m as f64 / p } else { m as f64 * p };
+    if x == 0.0 || x > f64::from(f32::MAX) * 2.0 {
+        return Some(x as f32);
+    }
+    // The f32 grid spacing at x is 2^g; halfway points are odd
+    // multiples of 2^(g-1).
+    let e2 = ((x.to_bits() >> 52) as i32 & 0x7ff) - 1023;
+    let g = e2.max(-126) - 23;
+    let y = x * pow2(1 - g);
+    let halfway = y.fract() == 0.0 && y % 2.0 == 1.0;
+    (!halfway).then_some(x as f32)
+}
+
+/// `10^n` as an `f64`, exact for `n <= 22`.
+fn pow10(n: u32) -> f64 {
+    (0..n).fold(1.0, |p, _| p * 10.0)
+}
+
+/// `2^n` as an `f64` (`-1022 <= n <= 1023`).
+fn pow2(n: i32) -> f64 {
+    f64::from_bits(((n + 1023) as u64) << 52)
+}
+
+/// The shortest decimal that reads back ([`parse_f32`]) to `x` (finite,
+/// not zero, sign ignored), nearest to `x` among those as short: its
+/// digits and the power of ten of the last one (halfway between two
+/// such decimals, the larger), `(digits, exp)` with
+/// `digits` not ending in 0 (`0.15` is `(15, -2)`).
+pub fn shortest(x: f32) -> (u64, i32) {
+    let x = x.abs();
+    let v = f64::from(x);
+    // The power of ten of the first digit: 10^top <= v < 10^(top+1).
+    let e2 = ((v.to_bits() >> 52) as i32 & 0x7ff) - 1023;
+    let mut top = (f64::from(e2) * std::f64::consts::LOG10_2).floor() as i32;
+    while scale(v, -top) >= 10.0 {
+        top += 1;
+    }
+    while scale(v, -top) < 1.0 {
+        top -= 1;
+    }
+    // The values that read back to x lie between the halfway points to
+    // its neighbours (exact in f64); whether an end belongs is decided
+    // exactly, by reading the decimal back.
+    let below = f64::from(f32::from_bits(x.to_bits() - 1));
+    let above = match f32::from_bits(x.to_bits() + 1) {
+        a if a.is_finite() => f64::from(a),
+        _ => v + (v - below),
+    };
+    let (lo, hi) = ((v + below) / 2.0, (v + above) / 2.0);
+    let reads_back = |cand: u64, exp: i32| {
+        // The f64 estimate errs by far less than this margin.
+        const MARGIN: f64 = 1e-14;
+        let d = scale(cand as f64, exp);
+        if d > lo * (1.0 + MARGIN) && d < hi * (1.0 - MARGIN) {
+            true
+        } else if d < lo * (1.0 - MARGIN) || d > hi * (1.0 + MARGIN) {
+            false
+        } else {
+            round_decimal(cand, exp) == x
+        }
+    };
+    for count in 1..=9 {
+        let exp = top - count + 1;
+        let scaled = scale(v, -exp);
+        let c = scaled.round() as i64;
+        let mut best: Option<(u64, f64)> = None;
+        for cand in [c - 1, c, c + 1] {
+            let Ok(cand) = u64::try_from(cand) else {
+                continue;
+            };
+            if cand == 0 || !reads_back(cand, exp) {
+                continue;
+            }
+            let off = (cand as f64 - scaled).abs();
+            let better = match best {
+                None => true,
+                // Halfway between two: the larger, as Rust's printer does.
+                Some((_, boff)) => off <= boff,
+            };
+            if better {
+                best = Some((cand, off));
+            }
+        }
+        if let Some((mut digits, _)) = best {
+            let mut exp = exp;
+            while digits % 10 == 0 {
+                digits /= 10;
+                exp += 1;
+            }
+            return (digits, exp);
+        }
+    }
+    // Nine digits always suffice for an f32; the loop returns before.
+    let (digits, exp) = (scale(v, 8 - top).round() as u64, top - 8);
+    (digits, exp)
+}
+
+/// `v × 10^n`, to `f64` precision.
+fn scale(v: f64, n: i32) -> f64 {
+    // In steps, so that no power of ten overflows or loses range.
+    let mut v = v;
+    let mut n = n;
+    while n > 22 {
+        v *= 1e22;
+        n -= 22;
+    }
+    while n < -22 {
+        v /= 1e22;
+        n += 22;
+    }
+    if n >= 0 {
+        v * pow10(n as u32)
+    } else {
+        v / pow10(n.unsigned_abs())
+    }
+}
+
+/// `digits × 10^exp` (`digits < 10^10`) rounded to an `f32`.
+fn round_decimal(digits: u64, exp: i32) -> f32 {
+    if (-22..=22).contains(&exp) {
+        if let Some(x) = clinger(digits, exp) {
+            return x;
+        }
+    }
+    let mut ds = Vec::new();
+    let mut m = digits;
+    while m > 0 {
+        ds.push((m % 10) as u8);
+        m /= 10;
+    }
+    ds.reverse();
+    let mut exp = i64::from(exp);
+    while ds.last() == Some(&0) {
+        ds.pop();
+        exp += 1;
+    }
+    round(&ds, exp)
 }
 
 /// The `f32` of `q × 2^k` rounded up when the remainder is above half
@@ -253,7 +407,7 @@ impl Big {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_f32;
+    use super::{parse_f32, shortest};
     use proptest::prelude::*;
 
     /// The standard library's reader is the reference.
@@ -357,8 +511,45 @@ mod tests {
         check(&format!("{ones}e-480"));
     }
 
+    /// `(digits, exp)` of Rust's shortest `{:e}` text.
+    fn std_shortest(f: f32) -> (u64, i32) {
+        let text = format!("{f:e}");
+        let (m, e) = text.split_once('e').unwrap();
+        let digits = m.replace('.', "");
+        let exp: i32 = e.parse().unwrap();
+        (digits.parse().unwrap(), exp - (digits.len() as i32 - 1))
+    }
+
+    #[test]
+    fn shortest_digits_at_the_edges() {
+        for f in [
+            f32::from_bits(1),
+            f32::from_bits(2),
+            f32::MIN_POSITIVE,
+            f32::MAX,
+            1.0,
+            0.1,
+            1e10,
+            2315574.2,
+            16777216.0,
+            3.4028233e38,
+            9.999999e-5,
+            1e-4,
+            7.038531e-26,
+        ] {
+            assert_eq!(shortest(f), std_shortest(f), "{f:e}");
+            assert_eq!(shortest(-f), std_shortest(f), "{f:e}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn shortest_agrees_with_std(bits in 1u32..0x7f80_0000) {
+            let f = f32::from_bits(bits);
+            prop_assert_eq!(shortest(f), std_shortest(f));
+        }
 
         #[test]
         fn agrees_with_std_on_random_texts(
