@@ -12,8 +12,8 @@ use super::diag_list::diag_list;
 use super::gutter::Gutter;
 use super::highlighted::Highlighted;
 use crate::i18n::{tr, trf};
+use crate::state::Lines;
 use crate::state::{CaretRequest, DiagView, Ptr, State};
-use std::collections::BTreeSet;
 use std::rc::Rc;
 use warpscope_core::isas::Id;
 use wasm_bindgen::JsCast;
@@ -36,7 +36,7 @@ pub struct EditorProps {
     /// Line of the caret.
     pub cursor_line: usize,
     /// Lines with breakpoints.
-    pub breakpoints: Ptr<BTreeSet<usize>>,
+    pub breakpoints: Ptr<Lines>,
     /// A caret move to carry out.
     pub caret: Option<CaretRequest>,
     /// The text was typed.

@@ -1,7 +1,7 @@
 //! The editor's gutter: line numbers with breakpoint dots and error
 //! markers.
 
-use std::collections::BTreeSet;
+use crate::state::Lines;
 use yew::prelude::*;
 
 use crate::i18n::tr;
@@ -15,7 +15,7 @@ pub struct GutterProps {
     /// Diagnostics (marked on their lines).
     pub diags: Ptr<Vec<DiagView>>,
     /// Lines with a breakpoint.
-    pub breakpoints: Ptr<BTreeSet<usize>>,
+    pub breakpoints: Ptr<Lines>,
     /// A line was clicked.
     pub on_breakpoint: Callback<usize>,
 }

@@ -6,8 +6,8 @@
 
 use super::listing_row::ListingRow;
 use crate::i18n::{tr, trf};
+use crate::state::Lines;
 use crate::state::{Assembled, Ptr};
-use std::collections::BTreeSet;
 use yew::prelude::*;
 
 /// Listing props.
@@ -23,7 +23,7 @@ pub struct ListingProps {
     /// Row that runs next.
     pub exec: Option<usize>,
     /// Breakpoint lines.
-    pub breakpoints: Ptr<BTreeSet<usize>>,
+    pub breakpoints: Ptr<Lines>,
     /// A row was clicked.
     pub on_select: Callback<usize>,
 }

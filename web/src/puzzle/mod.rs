@@ -9,7 +9,6 @@
 
 mod store;
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 use warpscope_core::diag;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
@@ -139,7 +138,7 @@ pub struct PanelProps {
 /// The bundled puzzles, each with its mark; a click opens one (with the
 /// last attempt, else its starter code).
 fn puzzle_list(
-    solved: &BTreeSet<String>,
+    solved: &[String],
     open: &UseStateHandle<Option<Open>>,
     on_load: &Callback<(String, String)>,
     reset: impl Fn() + Clone + 'static,
@@ -177,7 +176,7 @@ fn puzzle_list(
             <div class="pz-head">
                 <h2>{ tr("Warp puzzles") }</h2>
                 <span class="pz-progress" id="pz-progress">
-                    { trf("{0} of {1} solved", &[&puzzle::BUNDLED.iter().filter(|b| solved.contains(b.0)).count(), &puzzle::BUNDLED.len()]) }
+                    { trf("{0} of {1} solved", &[&puzzle::BUNDLED.iter().filter(|b| solved.iter().any(|s| s == b.0)).count(), &puzzle::BUNDLED.len()]) }
                 </span>
                 <span class="spacer"></span>
                 <button class="btn" id="pz-close" onclick={close}>{ tr("Close") }</button>
@@ -193,7 +192,7 @@ fn check_callback(
     p: &Rc<Puzzle>,
     source: &Rc<String>,
     shown: &UseStateHandle<Option<Rc<Shown>>>,
-    solved: &UseStateHandle<Rc<BTreeSet<String>>>,
+    solved: &UseStateHandle<Rc<Vec<String>>>,
 ) -> Callback<MouseEvent> {
     let (p, source, shown, solved) = (p.clone(), source.clone(), shown.clone(), solved.clone());
     Callback::from(move |_: MouseEvent| {

@@ -9,8 +9,6 @@
 //! report nothing: progress is a convenience, the editor's own autosave
 //! keeps the typed work.
 
-use std::collections::BTreeSet;
-
 const SOLVED: &str = "warpscope.puzzles.solved";
 const CURRENT: &str = "warpscope.puzzles.current";
 const ATTEMPT: &str = "warpscope.puzzles.attempt.";
@@ -29,22 +27,26 @@ fn set(key: &str, value: &str) {
     }
 }
 
-/// Ids of the solved puzzles.
-pub fn solved() -> BTreeSet<String> {
-    get(SOLVED)
+/// Ids of the solved puzzles, each once, sorted.
+pub fn solved() -> Vec<String> {
+    let mut all: Vec<String> = get(SOLVED)
         .unwrap_or_default()
         .lines()
         .filter(|l| !l.is_empty())
         .map(str::to_string)
-        .collect()
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    all
 }
 
-/// Records a solved puzzle; returns the new set.
-pub fn mark_solved(id: &str) -> BTreeSet<String> {
+/// Records a solved puzzle; returns the new list.
+pub fn mark_solved(id: &str) -> Vec<String> {
     let mut all = solved();
-    all.insert(id.to_string());
-    let text: Vec<&str> = all.iter().map(String::as_str).collect();
-    set(SOLVED, &text.join("\n"));
+    if let Err(at) = all.binary_search_by(|s| s.as_str().cmp(id)) {
+        all.insert(at, id.to_string());
+    }
+    set(SOLVED, &all.join("\n"));
     all
 }
 

@@ -21,6 +21,7 @@
 
 pub mod build;
 pub mod document;
+pub mod lines;
 pub mod run;
 pub mod share;
 pub mod view;
@@ -36,6 +37,7 @@ use yew::prelude::*;
 pub use crate::ptr::Ptr;
 pub use build::{group_hex, line_start, Assembled, Build, BuildAction, Built, DiagView, Row};
 pub use document::{DocAction, DocChange, Document};
+pub use lines::Lines;
 pub use run::{RunAction, RunState, RunView, Runtime};
 pub use share::{FollowUp, ShareAction, ShareState};
 pub use view::{all_formats, CaretRequest, Fmt, Tab, Theme, View, ViewAction};

@@ -6,7 +6,8 @@
 //! grid and the diagram draw. An older copy of the state keeps the
 //! snapshot it was made with, so it never shows a later simulator.
 
-use std::collections::{BTreeSet, VecDeque};
+use super::Lines;
+use std::collections::VecDeque;
 use std::rc::Rc;
 use warpscope_core::sim::{
     LaunchConfig, Loc, RunStatus, Sim, StepEvent, WarpState, DEFAULT_MAX_STEPS, UNDO_HISTORY,
@@ -175,7 +176,7 @@ pub struct RunState {
     /// Milliseconds between animated steps.
     pub speed_ms: u32,
     /// Source lines with a breakpoint.
-    pub breakpoints: Ptr<BTreeSet<usize>>,
+    pub breakpoints: Ptr<Lines>,
 }
 
 impl Default for RunState {
@@ -186,7 +187,7 @@ impl Default for RunState {
             limit: false,
             playing: false,
             speed_ms: 250,
-            breakpoints: Ptr::new(BTreeSet::new()),
+            breakpoints: Ptr::new(Lines::default()),
         }
     }
 }

@@ -23,7 +23,7 @@
 //! Defaults are not written, so a plain link stays short. Unknown keys are
 //! kept and written again when the state is shared or saved.
 
-use std::collections::BTreeSet;
+use super::Lines;
 use std::rc::Rc;
 use warpscope_core::link::{LinkError, LinkState};
 
@@ -190,7 +190,7 @@ pub struct LinkView {
     /// Colour scheme, when the link names one.
     pub theme: Option<Theme>,
     /// Breakpoint lines.
-    pub breakpoints: BTreeSet<usize>,
+    pub breakpoints: Lines,
     /// Embed mode.
     pub embed: bool,
     /// Embed mode's options.
@@ -209,7 +209,7 @@ pub fn read_view(view: &[(String, String)]) -> LinkView {
         fmt: Fmt::Unsigned,
         tab: Tab::Lanes,
         theme: None,
-        breakpoints: BTreeSet::new(),
+        breakpoints: Lines::default(),
         embed: false,
         embed_opts: EmbedOptions::default(),
         present: false,
@@ -263,7 +263,7 @@ pub fn write_view(
     (theme, own_theme): (Theme, Theme),
     (lang, own_lang): (Lang, Lang),
     present: bool,
-    breakpoints: &BTreeSet<usize>,
+    breakpoints: &Lines,
     extra: &[(String, String)],
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
