@@ -24,7 +24,8 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
     let t = setup::step(2, 2, "wasm-opt -Oz, terser");
     let wasm = optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"))?;
     let js = minify_js(tc, &root.join("static/pkg/warpscope.js"))?;
-    setup::done(t, &format!("wasm {wasm}; js {js}"));
+    let names = short_import_names(root)?;
+    setup::done(t, &format!("wasm {wasm}; js {js}; {names}"));
     for (kind, path) in bundle_files(root) {
         if matches!(kind, "wasm" | "js") {
             precompress(&path)?;
@@ -150,6 +151,24 @@ pub fn minify_js(tc: &Toolchain, js: &Path) -> Result<&'static str, String> {
     } else {
         "warning: terser failed; keeping the glue as it was"
     })
+}
+
+/// Gives the bundle's imports short names in the wasm and the glue
+/// ([`crate::imports`]); returns what happened.
+fn short_import_names(root: &Path) -> Result<&'static str, String> {
+    let (wasm_path, js_path) = (
+        root.join("static/pkg/warpscope_bg.wasm"),
+        root.join("static/pkg/warpscope.js"),
+    );
+    let wasm = std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+    let js =
+        std::fs::read_to_string(&js_path).map_err(|e| format!("{}: {e}", js_path.display()))?;
+    let Some((wasm, js)) = crate::imports::minify(&wasm, &js) else {
+        return Ok("warning: import names kept (the glue is not of the expected shape)");
+    };
+    std::fs::write(&wasm_path, wasm).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+    std::fs::write(&js_path, js).map_err(|e| format!("{}: {e}", js_path.display()))?;
+    Ok("imports renamed")
 }
 
 /// Whether a file is worth sending compressed (text and wasm; images such

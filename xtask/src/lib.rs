@@ -6,6 +6,7 @@
 pub mod asmbench;
 pub mod bundle;
 pub mod fuzz;
+pub mod imports;
 pub mod js;
 pub mod server;
 pub mod setup;
