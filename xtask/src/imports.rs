@@ -140,16 +140,13 @@ fn leb(b: &[u8], mut at: usize) -> Option<(usize, usize)> {
     None
 }
 
+/// Appends `v` as unsigned LEB128.
 fn put(out: &mut Vec<u8>, mut v: usize) {
-    loop {
-        let byte = (v & 0x7f) as u8;
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
         v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
     }
+    out.push(v as u8);
 }
 
 #[cfg(test)]
