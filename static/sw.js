@@ -35,10 +35,12 @@ const SHELL = [
   "static/pkg/warpscope.js",
   "static/pkg/warpscope_bg.wasm",
   // Fetched by the page only when first needed (the reference pane's
-  // descriptions); stored here so that they are there offline too.
+  // descriptions, the Chinese interface); stored here so that they are
+  // there offline too.
   "static/pkg/w128.wsd",
   "static/pkg/sm50.wsd",
   "static/pkg/gfx9.wsd",
+  "static/pkg/zh.txt",
 ].map((p) => new URL(p, ROOT).href);
 
 self.addEventListener("install", (event) => {

@@ -8,7 +8,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use warpscope_core::isas::Id;
 use warpscope_core::spec::model::Isa;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Where an ISA's documentation stands.
@@ -64,33 +63,10 @@ pub fn use_docs(id: Id) -> (Docs, Callback<()>) {
 /// Fetches and opens the documentation part of `id`.
 async fn fetch(id: Id) -> Result<Isa, String> {
     let url = format!("static/pkg/{}", id.docs_file_name());
-    let bytes = fetch_bytes(&url).await.map_err(|e| format!("{url}: {e}"))?;
+    let bytes = crate::fetch::bytes(&url)
+        .await
+        .map_err(|e| format!("{url}: {e}"))?;
     id.with_docs(id.isa(), &bytes).ok_or_else(|| {
         format!("{url} does not belong to this version of the page; reload the page to update it")
     })
-}
-
-/// The body of `url`, or why there is none.
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or("no window")?;
-    let text = |e: wasm_bindgen::JsValue| {
-        e.as_string()
-            .or_else(|| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map(|e| String::from(e.message()))
-            })
-            .unwrap_or_else(|| "the request failed".into())
-    };
-    let resp = JsFuture::from(window.fetch_with_str(url))
-        .await
-        .map_err(text)?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(text)?;
-    if !resp.ok() {
-        return Err(format!("the server answered {}", resp.status()));
-    }
-    let buf = JsFuture::from(resp.array_buffer().map_err(text)?)
-        .await
-        .map_err(text)?;
-    Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }

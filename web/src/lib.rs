@@ -14,6 +14,7 @@ pub mod docs;
 pub mod effects;
 pub mod examples;
 pub mod export;
+pub mod fetch;
 pub mod highlight;
 pub mod i18n;
 pub mod markdown;
@@ -26,7 +27,7 @@ pub mod state;
 
 use components::callbacks::Callbacks;
 use components::{editor, embed, explain, listing, present};
-use i18n::tr;
+use i18n::{tr, trf};
 use state::{Dispatch, Runtime, State};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -62,17 +63,46 @@ fn app() -> Html {
     };
     let lang = st.view.lang;
     i18n::set(lang);
-    use_effect_with(lang, |l| {
+    // Counts the catalogues fetched while the page runs (a change draws
+    // the page again).
+    let fetched = use_state(|| 0u32);
+    {
+        // A language whose texts are not here yet (a link that opened in
+        // Chinese while the page ran, or a failed fetch at start): fetch
+        // them, then draw again; say so when that fails.
+        let (d, fetched) = (d.clone(), fetched.clone());
+        use_effect_with(lang, move |&l| {
+            if !i18n::ready(l) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match i18n::load(l).await {
+                        Ok(()) => fetched.set(*fetched + 1),
+                        Err(e) => d.send(state::Action::View(state::ViewAction::Note(trf(
+                            "The Chinese interface could not be loaded ({0}); the page stays in English.",
+                            &[&e],
+                        )))),
+                    }
+                });
+            }
+        });
+    }
+    let shown = i18n::Shown {
+        lang,
+        ready: i18n::ready(lang),
+    };
+    // The language the page's texts are in: English until Chinese ones
+    // have arrived.
+    use_effect_with(shown, |s| {
         let root = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element());
+        let shown = if s.ready { s.lang } else { i18n::Lang::En };
         if let Some(root) = root {
-            let _ = root.set_attribute("lang", l.html_lang());
+            let _ = root.set_attribute("lang", shown.html_lang());
         }
     });
     let page = page(&st, &d, &cbs, (*puzzles, &toggle_puzzles));
     html! {
-        <ContextProvider<i18n::Lang> context={lang}>{ page }</ContextProvider<i18n::Lang>>
+        <ContextProvider<i18n::Shown> context={shown}>{ page }</ContextProvider<i18n::Shown>>
     }
 }
 
@@ -142,6 +172,21 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 /// Entry point called by the generated JS glue.
 #[wasm_bindgen(start)]
 pub fn start() {
+    let lang = share::lang_at_start();
+    if i18n::ready(lang) {
+        mount();
+    } else {
+        // A page that opens in Chinese fetches its catalogue first, so
+        // that it is drawn in Chinese from the start; if that fails it
+        // opens all the same (the App says why it stays in English).
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = i18n::load(lang).await;
+            mount();
+        });
+    }
+}
+
+fn mount() {
     if let Some(root) = app_root() {
         yew::Renderer::<App>::with_root(root).render();
     }

@@ -70,6 +70,22 @@ pub fn open_action(fragment: &str, current: Option<&State>) -> ShareAction {
     ShareAction::Opened { result, previous }
 }
 
+/// The language the viewer chose last, else their browser's.
+fn own_choice_of_lang() -> crate::i18n::Lang {
+    persist::chosen_lang().unwrap_or_else(crate::i18n::browser_lang)
+}
+
+/// The language the page will open in: the link's, if the address bar
+/// holds a link that names one, else the viewer's own choice.
+pub fn lang_at_start() -> crate::i18n::Lang {
+    let frag = current_fragment();
+    let link = (!frag.is_empty())
+        .then(|| decode_link(&frag).ok())
+        .flatten()
+        .and_then(|ls| crate::state::share::read_view(&ls.view).lang);
+    link.unwrap_or_else(own_choice_of_lang)
+}
+
 /// The state the page opens with: the autosaved work, then the link in
 /// the address bar, if any.
 pub fn initial_state(rt: &mut Runtime) -> State {
@@ -77,7 +93,7 @@ pub fn initial_state(rt: &mut Runtime) -> State {
     s.view.own_theme = system_theme();
     s.view.theme = s.view.own_theme;
     s.view.own_lang = crate::i18n::browser_lang();
-    s.view.lang = persist::chosen_lang().unwrap_or(s.view.own_lang);
+    s.view.lang = own_choice_of_lang();
     // The messages made before the first render, in the page's language.
     crate::i18n::set(s.view.lang);
     let mut had_work = false;

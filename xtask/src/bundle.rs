@@ -240,29 +240,48 @@ pub fn bundle_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
 }
 
 /// The files the page fetches only when it first needs them, by what they
-/// hold: each ISA's documentation prose, for the reference pane. They are
-/// not part of the bundle a page loads before it can be used.
+/// hold: each ISA's documentation prose, for the reference pane, and the
+/// Chinese catalogue, for the interface in Chinese. They are not part of
+/// the bundle a page loads before it can be used.
 pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
-    warpscope_core::isas::Id::ALL
-        .iter()
-        .map(|id| {
-            (
-                format!("{id} docs"),
-                root.join("static/pkg").join(id.docs_file_name()),
-            )
-        })
+    let docs = warpscope_core::isas::Id::ALL.iter().map(|id| {
+        (
+            format!("{id} docs"),
+            root.join("static/pkg").join(id.docs_file_name()),
+        )
+    });
+    docs.chain([("zh texts".to_string(), root.join(zh::ZH_FILE))])
         .collect()
 }
 
+/// The web crate's Chinese catalogue, read from its sources (the tables
+/// and the file format the page reads back).
+#[allow(dead_code)]
+#[path = "../../web/src/i18n/zh/mod.rs"]
+mod zh_tables;
+
+mod zh {
+    /// Where the page fetches the catalogue from (`web/src/i18n`'s
+    /// `ZH_FILE`; a test compares the two).
+    pub const ZH_FILE: &str = "static/pkg/zh.txt";
+}
+
 /// Writes the on-demand file `path` (one of [`on_demand_files`]) from
-/// what this build of core holds.
+/// what this build of core and the web crate's sources hold.
 fn write_on_demand(path: &Path) -> Result<(), String> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let id = warpscope_core::isas::Id::ALL
-        .into_iter()
-        .find(|id| id.docs_file_name() == name)
-        .ok_or_else(|| format!("{}: not an on-demand file", path.display()))?;
-    std::fs::write(path, id.docs_file()).map_err(|e| format!("{}: {e}", path.display()))
+    let bytes = if path.ends_with(zh::ZH_FILE) {
+        zh_tables::format::write(zh_tables::PARTS)
+            .ok_or("a Chinese catalogue text holds a separator character")?
+            .into_bytes()
+    } else {
+        let id = warpscope_core::isas::Id::ALL
+            .into_iter()
+            .find(|id| id.docs_file_name() == name)
+            .ok_or_else(|| format!("{}: not an on-demand file", path.display()))?;
+        id.docs_file().to_vec()
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The most the bundle (wasm + js + css + html) may weigh gzipped, in
@@ -347,11 +366,28 @@ mod tests {
     }
 
     #[test]
+    fn the_chinese_catalogue_is_written_where_the_page_reads_it() {
+        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/i18n/mod.rs");
+        let src = std::fs::read_to_string(web).unwrap();
+        assert!(src.contains(&format!("pub const ZH_FILE: &str = \"{}\";", zh::ZH_FILE)));
+        let text = zh_tables::format::write(zh_tables::PARTS).unwrap();
+        let back = zh_tables::format::read(&text).unwrap();
+        let count: usize = zh_tables::PARTS.iter().map(|p| p.len()).sum();
+        assert_eq!(back.len(), count);
+        assert!(back.contains(&("Share", "分享")));
+        assert!(zh_tables::format::read(&text[..text.len() - 1]).is_none());
+        assert!(zh_tables::format::read("a\u{1f}\u{1e}").is_none());
+    }
+
+    #[test]
     fn on_demand_files_are_written_from_core() {
         let dir = std::env::temp_dir().join(format!("ws-ondemand-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("static/pkg")).unwrap();
         for (_, path) in on_demand_files(&dir) {
             write_on_demand(&path).unwrap();
+            if path.ends_with(zh::ZH_FILE) {
+                continue;
+            }
             let id = warpscope_core::isas::Id::ALL
                 .into_iter()
                 .find(|id| path.ends_with(id.docs_file_name()))

@@ -245,3 +245,38 @@ fn the_choice_is_remembered_and_a_link_names_its_language() {
     page.wait("return document.documentElement.lang === 'zh-CN';");
     assert_eq!(text(&page, "#btn-present"), "演示");
 }
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn a_page_that_cannot_fetch_its_chinese_texts_opens_in_english_and_says_why() {
+    // The viewer chose Chinese before; the catalogue's fetch fails (as
+    // offline before the service worker stored it).
+    let page = Page::open_with(
+        1440,
+        900,
+        Some(
+            "localStorage.setItem('warpscope.lang', 'zh');
+             const real = window.fetch;
+             window.fetch = function (url, ...rest) {
+               if (String(url).endsWith('zh.txt')) {
+                 return Promise.reject(new TypeError('Failed to fetch'));
+               }
+               return real.call(this, url, ...rest);
+             };",
+        ),
+    );
+    page.wait("const n = document.querySelector('#note'); return n && n.textContent.includes('could not be loaded');");
+    let note = text(&page, "#note");
+    assert!(
+        note.contains("static/pkg/zh.txt") && note.contains("stays in English"),
+        "{note}"
+    );
+    assert_eq!(
+        page.js("return document.documentElement.lang;", vec![]),
+        json!("en")
+    );
+    assert_eq!(text(&page, "#btn-share"), "Share");
+    page.step();
+    assert_eq!(page.steps(), 1);
+    assert_eq!(page.page_errors(), json!([]));
+}

@@ -16,7 +16,7 @@
 //! and the English description sections of the ISA (the reference pane
 //! shows the documents' original Chinese beside them).
 
-mod zh;
+pub mod zh;
 
 use std::cell::Cell;
 use std::fmt::Display;
@@ -85,8 +85,35 @@ pub fn current() -> Lang {
     CURRENT.with(Cell::get)
 }
 
+/// Where the page fetches the Chinese catalogue from.
+pub const ZH_FILE: &str = "static/pkg/zh.txt";
+
+/// Whether the page can be shown in `lang` now: Chinese needs its
+/// catalogue, which the page fetches the first time ([`load`]).
+pub fn ready(lang: Lang) -> bool {
+    lang == Lang::En || zh::loaded()
+}
+
+/// Fetches what `lang` needs (the Chinese catalogue, once); the error
+/// says why it could not be had.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    if ready(lang) {
+        return Ok(());
+    }
+    let bytes = crate::fetch::bytes(ZH_FILE)
+        .await
+        .map_err(|e| format!("{ZH_FILE}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{ZH_FILE} is not text"))?;
+    if zh::install(text) {
+        Ok(())
+    } else {
+        Err(format!("{ZH_FILE} is damaged"))
+    }
+}
+
 /// `en` in the current language: the catalogue's entry in Chinese, `en`
-/// itself in English or where the catalogue has none.
+/// itself in English or where the catalogue has none (also while it is
+/// being fetched).
 pub fn tr(en: &'static str) -> &'static str {
     match current() {
         Lang::En => en,
@@ -127,11 +154,22 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     out
 }
 
+/// What the root gives its components: the page's language, and whether
+/// its texts are here (a change of either draws them again).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shown {
+    /// The page's language.
+    pub lang: Lang,
+    /// Whether [`ready`] holds for it.
+    pub ready: bool,
+}
+
 /// The language of the page, for components with props of their own:
-/// calling it draws the component again when the language changes.
+/// calling it draws the component again when the language changes or its
+/// texts arrive.
 #[hook]
 pub fn use_lang() -> Lang {
-    use_context::<Lang>().unwrap_or_else(current)
+    use_context::<Shown>().map_or_else(current, |s| s.lang)
 }
 
 /// The language the viewer's browser asks for (`navigator.language`),
