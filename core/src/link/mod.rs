@@ -35,12 +35,11 @@
 //! data (plus the dictionary), whatever the link claims, so a "deflate
 //! bomb" is refused instead of filling memory.
 
-use miniz_oxide::deflate::core::{
-    compress_to_output, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
-};
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
 use std::fmt;
+
+mod deflate;
 
 /// The version tag of the current link format, written before the first `.`.
 pub const VERSION: &str = "v1";
@@ -585,29 +584,11 @@ fn parse_payload_v1(payload: &[u8]) -> Result<LinkState, LinkError> {
 // ---------------------------------------------------------------------------
 // Deflate with a preset dictionary
 
-/// Raw deflate of `data` as if [`DICTIONARY_V1`] had come before it: the
-/// dictionary is compressed first and flushed to a byte boundary, and only
-/// the blocks after that point are kept. Their back-references may reach
-/// into the dictionary, which the decoder puts in front of its output.
+/// Raw deflate of `data` as if [`DICTIONARY_V1`] had been output just
+/// before it: its back-references may reach into the dictionary, which the
+/// decoder puts in front of its output.
 fn deflate_with_dictionary(data: &[u8]) -> Vec<u8> {
-    // Level 10 (miniz's "uber"), raw deflate (negative window bits).
-    let flags = create_comp_flags_from_zip_params(10, -15, 0);
-    let mut comp = Box::new(CompressorOxide::new(flags));
-    let mut sink = |_: &[u8]| true;
-    let (status, _) = compress_to_output(
-        &mut comp,
-        DICTIONARY_V1.as_bytes(),
-        TDEFLFlush::Sync,
-        &mut sink,
-    );
-    debug_assert_eq!(status, TDEFLStatus::Okay);
-    let mut out = Vec::with_capacity(data.len() / 2 + 16);
-    let (status, _) = compress_to_output(&mut comp, data, TDEFLFlush::Finish, |chunk: &[u8]| {
-        out.extend_from_slice(chunk);
-        true
-    });
-    debug_assert_eq!(status, TDEFLStatus::Done);
-    out
+    deflate::deflate(DICTIONARY_V1.as_bytes(), data)
 }
 
 /// Inverse of [`deflate_with_dictionary`], never producing more than
