@@ -76,7 +76,8 @@ pub fn xml_escape(s: &str) -> String {
 }
 
 /// The `<svg>` under the element with id `container`, made standalone:
-/// each element carries the computed values of [`STYLE_PROPS`] in its
+/// each element carries the computed values of the style properties the
+/// export keeps (`STYLE_PROPS`) in its
 /// `style`, the root gets a size, a background and `title` as its
 /// `<title>`, and a `<style>` block declares [`FONTS`].
 pub fn standalone_svg(container: &str, title: &str, stem: &str) -> Result<Drawing, JsValue> {

@@ -15,7 +15,7 @@ mod state;
 use std::cell::OnceCell;
 
 /// Every area's entries. The page's build leaves them out and fetches
-/// them, written as one file ([`format`]), when Chinese is first shown
+/// them, written as one file ([`mod@format`]), when Chinese is first shown
 /// ([`install`]); native builds (tests, `cargo xtask`) have them here.
 #[cfg(not(target_arch = "wasm32"))]
 pub const PARTS: &[&[(&str, &str)]] = &[
