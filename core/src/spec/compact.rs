@@ -57,8 +57,10 @@ const DOCS_MAGIC: &[u8; 4] = b"WSD1";
 
 /// The compact form of `isa` in two parts: the lean form, which
 /// [`read()`] opens, with every documentation section but the
-/// [`KEPT_SECTIONS`] left out; and the documentation, which
-/// [`read_docs`] puts back. A program can then carry the lean form and
+/// [`KEPT_SECTIONS`] left out, and without the places of declarations
+/// (spans, files, the class that declares a field), which only the
+/// description reader's own messages use; and the documentation with those
+/// places, which [`read_docs`] puts back. A program can then carry the lean form and
 /// fetch the documentation when it is first shown (the playground does,
 /// for its reference pane: most of a description's text is prose).
 ///
@@ -72,6 +74,9 @@ const DOCS_MAGIC: &[u8; 4] = b"WSD1";
 /// let mov = bare.optype("MOV").unwrap();
 /// assert_eq!(mov.docs.get("Description"), None);
 /// assert!(mov.docs.get("Syntax").is_some());
+/// // Where MOV is declared is part of the documentation too.
+/// assert_eq!((mov.span.end, mov.file), (0, 0));
+/// assert!(bare.opcodes.iter().flat_map(|o| &o.fields).all(|f| f.declared_in.is_empty()));
 /// let whole = compact::read_docs(&bare, compact::digest(&lean), &docs).unwrap();
 /// assert_eq!(compact::write(&whole), compact::write(isas::w128()));
 /// // A documentation part is refused for another lean form, or damaged.
@@ -85,6 +90,14 @@ pub fn write_split(isa: &Isa) -> (Vec<u8>, Vec<u8>) {
         w.docs(d);
         d.sections
             .retain(|(name, _)| KEPT_SECTIONS.contains(&name.as_str()));
+    });
+    each_place(&mut lean, |span, file, declared_in| {
+        w.span(*span, *file);
+        (*span, *file) = (Span::default(), 0);
+        if let Some(d) = declared_in {
+            w.str(d);
+            d.clear();
+        }
     });
     let lean = write(&lean);
     let mut head = DOCS_MAGIC.to_vec();
@@ -109,6 +122,18 @@ pub fn read_docs(lean: &Isa, key: u64, docs: &[u8]) -> Option<Isa> {
         Some(read) if ok => *d = read,
         _ => ok = false,
     });
+    each_place(&mut isa, |span, file, declared_in| {
+        match r.span() {
+            Some(place) if ok => (*span, *file) = place,
+            _ => ok = false,
+        }
+        if let Some(d) = declared_in {
+            match r.str() {
+                Some(name) if ok => *d = name,
+                _ => ok = false,
+            }
+        }
+    });
     (ok && r.b.is_empty()).then_some(isa)
 }
 
@@ -118,6 +143,34 @@ pub fn digest(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// Calls `f` on where each item of `isa` is declared (its span, its
+/// file, and for a field the class that declares it), in declaration
+/// order. Only the description reader's messages use these; a lean form
+/// leaves them to the documentation part. Fields have no file of their
+/// own (`f` gets a 0 for it).
+fn each_place(isa: &mut Isa, mut f: impl FnMut(&mut Span, &mut usize, Option<&mut String>)) {
+    type Place<'a> = dyn FnMut(&mut Span, &mut usize, Option<&mut String>) + 'a;
+    fn fields(v: &mut [Field], f: &mut Place) {
+        for x in v {
+            f(&mut x.span, &mut 0, Some(&mut x.declared_in));
+        }
+    }
+    for t in &mut isa.types {
+        f(&mut t.span, &mut t.file, None);
+    }
+    for g in &mut isa.groups {
+        f(&mut g.span, &mut g.file, None);
+        fields(&mut g.fields, &mut f);
+    }
+    for o in &mut isa.optypes {
+        f(&mut o.span, &mut o.file, None);
+    }
+    for o in &mut isa.opcodes {
+        f(&mut o.span, &mut o.file, None);
+        fields(&mut o.fields, &mut f);
+    }
 }
 
 /// Calls `f` on every documentation block of `isa`, in declaration order
