@@ -31,19 +31,22 @@ thread_local! {
 #[hook]
 pub fn use_docs(id: Id) -> (Docs, Callback<()>) {
     let cached = LOADED.with(|l| l.borrow()[id as usize].clone());
-    let state = use_state(|| None::<(Id, Result<Rc<Isa>, String>)>);
+    // The last failure: which ISA, and why.
+    let failed = use_state(|| None::<(Id, String)>);
     let tries = use_state(|| 0u32);
     {
-        let state = state.clone();
+        let failed = failed.clone();
         let wanted = cached.is_none();
         use_effect_with((id, *tries, wanted), move |&(id, _, wanted)| {
             if wanted {
                 wasm_bindgen_futures::spawn_local(async move {
-                    let got = fetch(id).await.map(Rc::new);
-                    if let Ok(isa) = &got {
-                        LOADED.with(|l| l.borrow_mut()[id as usize] = Some(isa.clone()));
+                    match fetch(id).await {
+                        Ok(isa) => {
+                            LOADED.with(|l| l.borrow_mut()[id as usize] = Some(Rc::new(isa)));
+                            failed.set(None);
+                        }
+                        Err(why) => failed.set(Some((id, why))),
                     }
-                    state.set(Some((id, got)));
                 });
             }
         });
@@ -52,9 +55,9 @@ pub fn use_docs(id: Id) -> (Docs, Callback<()>) {
         let tries = tries.clone();
         Callback::from(move |()| tries.set(*tries + 1))
     };
-    let docs = match (cached, &*state) {
+    let docs = match (cached, &*failed) {
         (Some(isa), _) => Docs::Ready(isa),
-        (None, Some((at, Err(e)))) if *at == id => Docs::Failed(e.clone()),
+        (None, Some((at, why))) if *at == id => Docs::Failed(why.clone()),
         _ => Docs::Loading,
     };
     (docs, retry)
@@ -62,7 +65,7 @@ pub fn use_docs(id: Id) -> (Docs, Callback<()>) {
 
 /// Fetches and opens the documentation part of `id`.
 async fn fetch(id: Id) -> Result<Isa, String> {
-    let url = format!("static/pkg/{}", id.docs_file_name());
+    let url = crate::fetch::url(id.docs_file_name());
     let bytes = crate::fetch::bytes(&url)
         .await
         .map_err(|e| format!("{url}: {e}"))?;

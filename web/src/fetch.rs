@@ -5,6 +5,11 @@
 
 use wasm_bindgen::JsCast;
 
+/// The address of the on-demand file `name`, relative to the page.
+pub fn url(name: &str) -> String {
+    format!("static/pkg/{name}")
+}
+
 /// The body of `url`, or why there is none.
 pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
     use wasm_bindgen_futures::JsFuture;

@@ -111,16 +111,10 @@ pub fn write_value(out: &mut String, isa: &Isa, ty: TypeRef, width: u32, v: u64,
 /// plus 8 hex digits for infinities and NaNs.
 pub fn float_text(bits: u32) -> String {
     let f = f32::from_bits(bits);
-    let mut out = String::new();
     if !f.is_finite() {
-        out.push_str("0f");
-        for shift in (0..8).rev() {
-            out.push(char::from(
-                b"0123456789abcdef"[(bits >> (shift * 4)) as usize & 15],
-            ));
-        }
-        return out;
+        return format!("0f{bits:08x}");
     }
+    let mut out = String::new();
     if f.is_sign_negative() {
         out.push('-');
     }

@@ -36,6 +36,14 @@ fn listing(page: &Page) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// The section names of the instruction the reference pane shows.
+fn ref_sections(page: &Page) -> Value {
+    page.js(
+        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
+        vec![],
+    )
+}
+
 fn wait_rows(page: &Page, n: usize, first_text: &str) {
     page.wait(&format!(
         "const r = document.querySelectorAll('#listing tbody tr');
@@ -128,10 +136,7 @@ fn typing_listing_bitfield_and_errors() {
     page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
     // The descriptions' prose arrives with the fetched documentation.
     page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
-    let sections = page.js(
-        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
-        vec![],
-    );
+    let sections = ref_sections(&page);
     for s in ["Syntax", "Description", "Semantics", "Examples"] {
         assert!(
             sections.as_array().unwrap().contains(&json!(s)),
@@ -269,18 +274,12 @@ fn the_reference_fetches_its_descriptions_and_retries_after_a_failure() {
             .is_some_and(|s| s.contains("w128.wsd") && s.contains("Failed to fetch")),
         "{status}"
     );
-    let sections = page.js(
-        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
-        vec![],
-    );
+    let sections = ref_sections(&page);
     assert_eq!(sections, json!(["Syntax"]));
     page.shot("reference_docs_failed");
     page.click(".ref-status button");
     page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
-    let sections = page.js(
-        "return Array.from(document.querySelectorAll('#ref-doc > .ref-section')).map(s => s.dataset.section);",
-        vec![],
-    );
+    let sections = ref_sections(&page);
     assert!(
         sections.as_array().unwrap().contains(&json!("Description")),
         "{sections}"

@@ -93,22 +93,21 @@ pub fn reference(p: &ReferenceProps) -> Html {
         _ => None,
     };
     let isa: &Isa = full.as_deref().unwrap_or(p.isa.isa());
-    let state = match docs {
-        Fetched::Ready(_) => "ready",
-        Fetched::Loading => "loading",
-        Fetched::Failed(_) => "failed",
-    };
-    let status = match docs {
-        Fetched::Ready(_) => html! {},
-        Fetched::Loading => html! {
-            <p class="ref-status" role="status">{ tr("Loading the descriptions…") }</p>
-        },
-        Fetched::Failed(why) => html! {
-            <p class="ref-status error" role="alert">
-                { trf("The descriptions could not be loaded: {0}", &[&why]) }
-                <button class="btn small" onclick={retry.reform(|_: MouseEvent| ())}>{ tr("Retry") }</button>
-            </p>
-        },
+    let (state, status) = match docs {
+        Fetched::Ready(_) => ("ready", html! {}),
+        Fetched::Loading => (
+            "loading",
+            html! { <p class="ref-status" role="status">{ tr("Loading the descriptions…") }</p> },
+        ),
+        Fetched::Failed(why) => (
+            "failed",
+            html! {
+                <p class="ref-status error" role="alert">
+                    { trf("The descriptions could not be loaded: {0}", &[&why]) }
+                    <button class="btn small" onclick={retry.reform(|_: MouseEvent| ())}>{ tr("Retry") }</button>
+                </p>
+            },
+        ),
     };
     let query = use_state(String::new);
     let shown = p

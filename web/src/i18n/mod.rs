@@ -85,9 +85,6 @@ pub fn current() -> Lang {
     CURRENT.with(Cell::get)
 }
 
-/// Where the page fetches the Chinese catalogue from.
-pub const ZH_FILE: &str = "static/pkg/zh.txt";
-
 /// Whether the page can be shown in `lang` now: Chinese needs its
 /// catalogue, which the page fetches the first time ([`load`]).
 pub fn ready(lang: Lang) -> bool {
@@ -100,14 +97,15 @@ pub async fn load(lang: Lang) -> Result<(), String> {
     if ready(lang) {
         return Ok(());
     }
-    let bytes = crate::fetch::bytes(ZH_FILE)
+    let url = crate::fetch::url(zh::format::FILE_NAME);
+    let bytes = crate::fetch::bytes(&url)
         .await
-        .map_err(|e| format!("{ZH_FILE}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{ZH_FILE} is not text"))?;
+        .map_err(|e| format!("{url}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{url} is not text"))?;
     if zh::install(text) {
         Ok(())
     } else {
-        Err(format!("{ZH_FILE} is damaged"))
+        Err(format!("{url} is damaged"))
     }
 }
 

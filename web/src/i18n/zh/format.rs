@@ -4,6 +4,9 @@
 //! entries end with a record separator (U+001E). Neither separator occurs
 //! in the interface's texts (the writer refuses them).
 
+/// The file's name, next to the bundle (`static/pkg/`).
+pub const FILE_NAME: &str = "zh.txt";
+
 const UNIT: char = '\u{1f}';
 const RECORD: char = '\u{1e}';
 
