@@ -54,8 +54,10 @@ pub(super) fn deflate(dict: &[u8], data: &[u8]) -> Vec<u8> {
     );
     let mut best = stored(data);
     let mut price = fixed.clone();
+    // The matches do not depend on the prices: found once, priced per pass.
+    let found = Found::of(dict, data);
     for _ in 0..PASSES {
-        let tokens = parse(dict, data, &price);
+        let tokens = parse(data, &found, &price);
         let (lit_freq, dist_freq) = frequencies(&tokens);
         price = (code_lengths(&lit_freq, 15), code_lengths(&dist_freq, 15));
         for out in [
@@ -136,10 +138,60 @@ impl Chains<'_> {
     }
 }
 
+/// The back-references that may start at each position of `data`, as
+/// [`Chains::matches`] finds them: `(len, dist)` in `all`, those of
+/// position `i` at `all[starts[i]..starts[i + 1]]`. A position inside a
+/// back-reference of the longest length has none: no step starts there
+/// (see [`parse`]).
+struct Found {
+    all: Vec<(u16, u16)>,
+    starts: Vec<u32>,
+}
+
+impl Found {
+    fn of(dict: &[u8], data: &[u8]) -> Found {
+        let buf = [dict, data].concat();
+        let mut chains = Chains {
+            buf: &buf,
+            head: vec![0; 1 << HASH_BITS],
+            prev: vec![0; buf.len()],
+            added: 0,
+        };
+        let mut found = Found {
+            all: Vec::new(),
+            starts: Vec::with_capacity(data.len() + 1),
+        };
+        let mut i = 0;
+        while i < data.len() {
+            found.starts.push(found.all.len() as u32);
+            let here = chains.matches(dict.len() + i);
+            let longest = here.last().map_or(0, |m| m.0);
+            found.all.extend(
+                here.into_iter()
+                    .map(|(len, dist)| (len as u16, dist as u16)),
+            );
+            // After a back-reference as long as they go, go straight to
+            // its end: in long repeats that saves trying every position.
+            let skip = if longest == MAX_MATCH { MAX_MATCH } else { 1 };
+            for _ in 1..skip.min(data.len() - i) {
+                found.starts.push(found.all.len() as u32);
+            }
+            i += skip;
+        }
+        found.starts.truncate(data.len());
+        found.starts.push(found.all.len() as u32);
+        found
+    }
+
+    fn at(&self, i: usize) -> &[(u16, u16)] {
+        &self.all[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
 /// The parse of `data` that costs the fewest bits under `price`, as a
 /// shortest path: from every position, a literal or a back-reference of any
 /// length up to each match found there.
-fn parse(dict: &[u8], data: &[u8], price: &Code) -> Vec<Token> {
+fn parse(data: &[u8], found: &Found, price: &Code) -> Vec<Token> {
     // A symbol the code leaves out would get a code of its own, and a
     // long one.
     let bits = |l: u8| if l == 0 { 15 } else { u32::from(l) };
@@ -151,13 +203,6 @@ fn parse(dict: &[u8], data: &[u8], price: &Code) -> Vec<Token> {
             c += bits(price.1[s]) + n;
         }
         c
-    };
-    let buf = [dict, data].concat();
-    let mut chains = Chains {
-        buf: &buf,
-        head: vec![0; 1 << HASH_BITS],
-        prev: vec![0; buf.len()],
-        added: 0,
     };
     // For each position of `data`: the fewest bits that reach it, and the
     // last step taken to get there.
@@ -180,20 +225,22 @@ fn parse(dict: &[u8], data: &[u8], price: &Code) -> Vec<Token> {
             i + 1,
         );
         let mut shortest = MIN_MATCH;
-        for (len, dist) in chains.matches(dict.len() + i) {
+        for &(len, dist) in found.at(i) {
+            let len = usize::from(len);
             for l in shortest..=len {
-                let t = Token {
-                    len: l as u16,
-                    dist: dist as u16,
-                };
-                step(t, i + l);
+                step(
+                    Token {
+                        len: l as u16,
+                        dist,
+                    },
+                    i + l,
+                );
             }
             shortest = len + 1;
         }
-        // After a back-reference as long as they go, go straight to its
-        // end: in long repeats that saves trying every position. No step
-        // starts from the positions skipped, so the path back from the end
-        // never passes through them.
+        // No step starts from the positions a longest back-reference
+        // skips (`Found::of`), so the path back from the end never passes
+        // through them.
         i += if shortest > MAX_MATCH { MAX_MATCH } else { 1 };
     }
     let mut tokens = Vec::new();
