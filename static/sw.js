@@ -34,6 +34,9 @@ const SHELL = [
   "static/manifest.webmanifest",
   "static/pkg/warpscope.js",
   "static/pkg/warpscope_bg.wasm",
+  // The wasm's functions that starting the page does not run, which the
+  // page fetches once it is shown.
+  "static/pkg/warpscope_rest.wasm",
   // Fetched by the page only when first needed (the reference pane's
   // descriptions, the Chinese interface); stored here so that they are
   // there offline too.

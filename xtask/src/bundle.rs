@@ -7,6 +7,29 @@ use std::process::Command;
 /// Builds `static/pkg` with wasm-pack (release, size-optimised), then runs
 /// wasm-opt on the result when it is available.
 pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
+    pack(root, tc)?;
+    let t = setup::step(2, 2, "wasm-opt -Oz, split, terser");
+    let wasm = optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"), true)?;
+    let split = split_bundle(root)?;
+    let js = minify_js(tc, &root.join("static/pkg/warpscope.js"))?;
+    let names = short_import_names(root)?;
+    setup::done(t, &format!("wasm {wasm}; {split}; js {js}; {names}"));
+    for (kind, path) in bundle_files(root) {
+        if matches!(kind, "wasm" | "js") {
+            precompress(&path)?;
+        }
+    }
+    precompress(&rest_file(root))?;
+    for (_, path) in on_demand_files(root) {
+        precompress(&path)?;
+    }
+    print_sizes(root)?;
+    Ok(())
+}
+
+/// Step 1 of [`build`]: the wasm and its glue in `static/pkg`, as
+/// wasm-bindgen writes them, and the on-demand files.
+fn pack(root: &Path, tc: &Toolchain) -> Result<(), String> {
     let t = setup::step(1, 2, "wasm-pack build (release, opt-level z, lto)");
     let extra = ["--no-typescript", "--no-pack"];
     setup::run(&mut wasm_pack(
@@ -21,21 +44,23 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
         write_on_demand(&path)?;
     }
     setup::done(t, "built static/pkg");
-    let t = setup::step(2, 2, "wasm-opt -Oz, terser");
-    let wasm = optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"))?;
-    let js = minify_js(tc, &root.join("static/pkg/warpscope.js"))?;
-    let names = short_import_names(root)?;
-    setup::done(t, &format!("wasm {wasm}; js {js}; {names}"));
-    for (kind, path) in bundle_files(root) {
-        if matches!(kind, "wasm" | "js") {
-            precompress(&path)?;
-        }
-    }
-    for (_, path) in on_demand_files(root) {
-        precompress(&path)?;
-    }
-    print_sizes(root)?;
     Ok(())
+}
+
+/// `cargo xtask profile`: records which functions starting the page runs
+/// ([`crate::profile::record`], in Chromium) from a fresh build, then
+/// builds the bundle with the new list.
+pub fn profile(root: &Path, tc: &Toolchain) -> Result<(), String> {
+    pack(root, tc)?;
+    let wasm_path = root.join("static/pkg/warpscope_bg.wasm");
+    let how = optimise(tc, &wasm_path, true)?;
+    println!("wasm-opt: {how}; recording in Chromium:");
+    let named = std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+    let glue_path = root.join("static/pkg/warpscope.js");
+    let glue =
+        std::fs::read_to_string(&glue_path).map_err(|e| format!("{}: {e}", glue_path.display()))?;
+    crate::profile::record(root, &named, &glue)?;
+    build(root, tc)
 }
 
 /// `wasm-pack build CRATE --release --target TARGET --out-dir OUT_DIR`
@@ -96,13 +121,15 @@ pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none \
 
 /// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
 /// returns what happened. A failing wasm-opt keeps the file as it was.
-pub fn optimise(tc: &Toolchain, wasm: &Path) -> Result<&'static str, String> {
+/// With `keep_names` the function names stay, for [`split_bundle`].
+pub fn optimise(tc: &Toolchain, wasm: &Path, keep_names: bool) -> Result<&'static str, String> {
     let Some(opt) = &tc.wasm_opt else {
         return Ok("skipped (no wasm-opt)");
     };
     let mut cmd = Command::new(opt);
     // --converge repeats -Oz while it still shrinks (about 1 KB gzipped)
-    cmd.args(["-Oz", "--converge", "--strip-debug", "--strip-producers"])
+    cmd.args(["-Oz", "--converge", "--strip-producers"])
+        .arg(if keep_names { "-g" } else { "--strip-debug" })
         .args([
             "--enable-bulk-memory",
             "--enable-nontrapping-float-to-int",
@@ -151,6 +178,57 @@ pub fn minify_js(tc: &Toolchain, js: &Path) -> Result<&'static str, String> {
     } else {
         "warning: terser failed; keeping the glue as it was"
     })
+}
+
+/// The second part of the wasm ([`crate::split`]).
+pub fn rest_file(root: &Path) -> PathBuf {
+    root.join("static/pkg").join(crate::split::REST_FILE)
+}
+
+/// Splits the bundle's wasm (optimised, with names) by the recorded list
+/// of functions that starting the page does not run
+/// ([`crate::profile::LIST`]): the first part in the wasm's place, the
+/// rest in [`rest_file`], the glue taught to load it. Without a list, or
+/// when the split cannot be made, the wasm stays whole (names removed) and
+/// the rest is an empty module; the line returned says which.
+pub fn split_bundle(root: &Path) -> Result<String, String> {
+    let (wasm_path, glue_path) = (
+        root.join("static/pkg/warpscope_bg.wasm"),
+        root.join("static/pkg/warpscope.js"),
+    );
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let write =
+        |p: &Path, b: &[u8]| std::fs::write(p, b).map_err(|e| format!("{}: {e}", p.display()));
+    let wasm = read(&wasm_path)?;
+    let glue = String::from_utf8(read(&glue_path)?).map_err(|e| e.to_string())?;
+    let list = crate::profile::read_list(root);
+    let attempt = if list.is_empty() {
+        Err(format!("no list in {}", crate::profile::LIST))
+    } else {
+        crate::split::split(&wasm, &list).and_then(|parts| {
+            crate::split::patch_glue(&glue, crate::split::Mode::Split)
+                .map(|glue| (parts, glue))
+                .ok_or_else(|| "the glue is not of the expected shape".to_string())
+        })
+    };
+    match attempt {
+        Ok((parts, glue)) => {
+            write(&wasm_path, &parts.primary)?;
+            write(&rest_file(root), &parts.secondary)?;
+            write(&glue_path, glue.as_bytes())?;
+            Ok(format!(
+                "{} functions ({}) moved to {}",
+                parts.moved,
+                kb(parts.moved_bytes),
+                crate::split::REST_FILE
+            ))
+        }
+        Err(why) => {
+            write(&wasm_path, &crate::split::strip(&wasm)?)?;
+            write(&rest_file(root), crate::split::EMPTY)?;
+            Ok(format!("warning: the wasm is not split ({why})"))
+        }
+    }
 }
 
 /// Gives the bundle's imports short names in the wasm and the glue
@@ -328,8 +406,9 @@ pub fn print_sizes(root: &Path) -> Result<(), String> {
         kb(raw_total),
         kb(gz_total)
     );
-    println!("fetched when first needed (not in the bundle):");
-    for (what, path) in on_demand_files(root) {
+    println!("fetched once the page is shown, or when first needed (not in the bundle):");
+    let rest = ("wasm rest".to_string(), rest_file(root));
+    for (what, path) in [rest].into_iter().chain(on_demand_files(root)) {
         let (raw, gz) = sizes(&path)?;
         println!("  {what:<10} {:>9} raw {:>9} gzip", kb(raw), kb(gz));
     }
@@ -347,10 +426,12 @@ mod tests {
 
     #[test]
     fn the_service_worker_stores_every_on_demand_file() {
-        // Offline, the reference pane's descriptions come from its cache.
+        // Offline, the reference pane's descriptions and the wasm's second
+        // part come from its cache.
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let sw = std::fs::read_to_string(root.join("static/sw.js")).unwrap();
-        for (what, path) in on_demand_files(&root) {
+        let rest = ("the wasm's rest".to_string(), rest_file(&root));
+        for (what, path) in on_demand_files(&root).into_iter().chain([rest]) {
             let rel = path.strip_prefix(&root).unwrap().to_string_lossy();
             assert!(
                 sw.contains(&format!("\"{rel}\"")),

@@ -47,13 +47,18 @@ fn imports(body: &[u8], names: &mut HashMap<String, String>) -> Option<Vec<u8>> 
         let (field, next) = name(body, next)?;
         let desc_at = next;
         let end = descriptor_end(body, desc_at)?;
-        let short = short_name(i);
+        // The split's own imports (`s.l`) have short names already.
+        let short = if module == crate::split::HOST_MODULE {
+            field.to_string()
+        } else {
+            short_name(i)
+        };
         put(&mut out, module.len());
         out.extend_from_slice(module.as_bytes());
         put(&mut out, short.len());
         out.extend_from_slice(short.as_bytes());
         out.extend_from_slice(&body[desc_at..end]);
-        if names.insert(field.to_string(), short).is_some() {
+        if module != crate::split::HOST_MODULE && names.insert(field.to_string(), short).is_some() {
             return None;
         }
         at = end;

@@ -25,7 +25,7 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
         );
         setup::run(&mut bundle::wasm_pack(root, tc, ("js", &[]), target, out))?;
         let wasm = root.join("js").join(out).join("warpscope_bg.wasm");
-        let how = bundle::optimise(tc, &wasm)?;
+        let how = bundle::optimise(tc, &wasm, false)?;
         setup::done(t, &format!("built js/{out} (wasm-opt: {how})"));
     }
     let (raw, gz) = bundle::sizes(&root.join("js/pkg/web/warpscope_bg.wasm"))?;

@@ -8,8 +8,10 @@ pub mod bundle;
 pub mod fuzz;
 pub mod imports;
 pub mod js;
+pub mod profile;
 pub mod server;
 pub mod setup;
+pub mod split;
 pub mod webdriver;
 
 use std::path::PathBuf;

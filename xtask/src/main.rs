@@ -11,6 +11,8 @@ cargo xtask <command>
   serve [--port N] [--no-build]   set up the wasm toolchain, build the release bundle,
                                   serve the playground on http://127.0.0.1:8080
   build                           set up and build the release bundle into static/pkg
+  profile                         record in Chromium which functions starting the page runs
+                                  (web/rest-functions.txt), then build; see docs/perf.md
   js [--test]                     build the JavaScript package into js/pkg/web and js/pkg/node;
                                   --test: then run its Node suite and the TypeScript check
   test                            fmt check, clippy, native tests, wasm build, JavaScript
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve(&root, &args[1..]),
         Some("build") => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
+        Some("profile") => setup::ensure(&root, true).and_then(|tc| bundle::profile(&root, &tc)),
         Some("js") => setup::ensure(&root, false).and_then(|tc| {
             if args.iter().any(|a| a == "--test") {
                 js::build_and_test(&root, &tc).1
@@ -357,6 +360,7 @@ fn dist(root: &Path) -> Result<(), String> {
         "static/manifest.webmanifest",
         "static/pkg/warpscope.js",
         "static/pkg/warpscope_bg.wasm",
+        "static/pkg/warpscope_rest.wasm",
     ] {
         if !out.join(needed).is_file() {
             return Err(format!("dist/{needed} is missing"));

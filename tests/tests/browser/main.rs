@@ -22,6 +22,7 @@ mod present;
 mod puzzles;
 mod screens;
 mod share;
+mod split;
 
 use xtask::server::Server;
 use xtask::webdriver::Browser;

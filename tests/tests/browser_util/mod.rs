@@ -324,9 +324,5 @@ impl Page {
 /// True once the playground is usable: the app has mounted, the editor,
 /// the listing (with rows) and the register grid are shown, and Step is
 /// enabled.
-pub const READY: &str = "const q = (s) => document.querySelector(s);
-    return q('#app-root[data-mounted=\"true\"]') !== null
-        && q('#editor textarea') !== null
-        && document.querySelectorAll('#listing tbody tr').length > 0
-        && q('#grid') !== null
-        && q('#btn-step') !== null && !q('#btn-step').disabled;";
+#[allow(unused_imports)]
+pub use xtask::profile::READY;

@@ -1,0 +1,99 @@
+//! The bundle's wasm in two parts (docs/perf.md, "The bundle in two
+//! parts"): the page starts with the first alone, fetches the rest once it
+//! is shown, and a function of the rest called before it has arrived
+//! loads it at once.
+
+use crate::browser_util::Page;
+use serde_json::json;
+use std::time::Duration;
+use xtask::server::Server;
+use xtask::webdriver::Browser;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// How the rest came, as the glue notes it: `fetched` in the background,
+/// `requested` at once by a call that needed it, `null` not yet.
+const HOW: &str = "return window.__warpscopeRest || null;";
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_recorded_start_works_without_the_rest() {
+    // With the second part unreachable, each way a page starts (the
+    // playground, a phone, links of each ISA, an embed, Chinese) becomes
+    // ready and takes a visitor's first steps, edits and a run. A page
+    // that needed a moved function would fail to load it and say so.
+    let root = xtask::built_root();
+    let server = Server::start(&root, 0).expect("static server starts");
+    for start in xtask::profile::starts().expect("the starts") {
+        let b = Browser::start(start.size.0, start.size.1).expect("chromium starts");
+        b.cdp("Network.enable", json!({})).expect("network");
+        b.cdp(
+            "Network.setBlockedURLs",
+            json!({ "urls": [format!("*{}*", xtask::split::REST_FILE)] }),
+        )
+        .expect("blocking");
+        b.open_app(&format!("{}/{}", server.url(), start.at))
+            .expect("the app mounts");
+        let stale = "record the list again with `cargo xtask profile` (docs/perf.md)";
+        b.wait_for(start.ready, WAIT).unwrap_or_else(|e| {
+            panic!(
+                "{}: not ready without the rest ({e}); {stale}\n{}",
+                start.what,
+                b.load_state().unwrap()
+            )
+        });
+        if start.interact {
+            xtask::profile::interact(&b).unwrap_or_else(|e| panic!("{}: {e}", start.what));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let errors = b.eval("return window.__warpscopeErrors;", vec![]).unwrap();
+        let needed: Vec<&str> = errors
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e.as_str())
+            .filter(|e| !e.starts_with("the rest of warpscope did not load"))
+            .collect();
+        assert!(
+            needed.is_empty(),
+            "{}: starting the page used a function moved to {}; {stale}: {needed:?}",
+            start.what,
+            xtask::split::REST_FILE
+        );
+        // The background fetch was tried, and failed.
+        assert_eq!(b.eval(HOW, vec![]).unwrap(), json!(null), "{}", start.what);
+    }
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn the_rest_arrives_after_start_and_serves_the_puzzles() {
+    let page = Page::open(1280, 800);
+    page.wait("return window.__warpscopeRest === 'fetched';");
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelectorAll('.pz-list li').length > 3;");
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn a_function_of_the_rest_called_before_it_arrives_loads_it_at_once() {
+    // The background fetch never answers; opening the puzzles (code of the
+    // rest) requests the second part there and then, and they open.
+    let hold = format!(
+        "const f = window.fetch;
+         window.fetch = function (u, o) {{
+           if (String(u).includes('{}')) return new Promise(() => {{}});
+           return f.call(this, u, o);
+         }};",
+        xtask::split::REST_FILE
+    );
+    let page = Page::open_with(1280, 800, Some(&hold));
+    page.step();
+    assert_eq!(page.js(HOW, vec![]), json!(null));
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelectorAll('.pz-list li').length > 3;");
+    assert_eq!(page.js(HOW, vec![]), json!("requested"));
+    page.step();
+    assert_eq!(page.page_errors(), json!([]));
+}

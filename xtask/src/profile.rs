@@ -1,0 +1,269 @@
+//! `cargo xtask profile`: which functions the page runs to start.
+//!
+//! The bundle's wasm, with names kept, is instrumented
+//! ([`crate::split::instrument`]) and served with its glue from a copy of
+//! the site; Chromium opens it in the ways a page starts (the playground,
+//! a phone, shared links of each ISA, an embed, the Chinese interface) and
+//! does what a visitor does first (step, step back, type). Every function
+//! that never ran is written to [`LIST`], one stable name a line: the
+//! bundle build moves those to the part fetched after start-up
+//! ([`crate::split`]). A function missing from the list (new code, another
+//! compiler) stays in the first part, so an old list costs bytes, never a
+//! stall; the browser test `start_up_does_not_need_the_rest` says when the
+//! page has started to use a function the list moves.
+
+use crate::server::Server;
+use crate::split;
+use crate::webdriver::Browser;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use warpscope_core::link::{encode_link, LinkState};
+
+/// The list of functions the page does not run to start (relative to the
+/// workspace root).
+pub const LIST: &str = "web/rest-functions.txt";
+
+/// The first line of [`LIST`].
+const HEADER: &str = "# Functions of the playground's wasm that starting the page does not run; \
+the bundle build moves them to warpscope_rest.wasm. Written by `cargo xtask profile`.";
+
+/// True once the playground is usable: the app has mounted, the editor,
+/// the listing (with rows) and the register grid are shown, and Step is
+/// enabled. The browser tests and the start-up bench wait for it too.
+pub const READY: &str = "const q = (s) => document.querySelector(s);
+    return q('#app-root[data-mounted=\"true\"]') !== null
+        && q('#editor textarea') !== null
+        && document.querySelectorAll('#listing tbody tr').length > 0
+        && q('#grid') !== null
+        && q('#btn-step') !== null && !q('#btn-step').disabled;";
+
+const WAIT: Duration = Duration::from_secs(60);
+
+/// One way a page starts: its window, the link it opens, and whether the
+/// visitor then steps and types.
+pub struct Start {
+    pub what: &'static str,
+    pub size: (u32, u32),
+    /// Query and fragment after the site's address.
+    pub at: String,
+    /// When the page has started (the embed has no editor or Step).
+    pub ready: &'static str,
+    pub interact: bool,
+}
+
+const EMBED_READY: &str = "return document.querySelector('.embed-diagram svg') !== null;";
+
+/// A start at the playground's own address.
+fn playground(what: &'static str, size: (u32, u32)) -> Start {
+    Start {
+        what,
+        size,
+        at: String::new(),
+        ready: READY,
+        interact: true,
+    }
+}
+
+/// A start from a link to an example of `isa` (`file`), three steps in,
+/// with the view settings `view` (keys of the web crate's
+/// `state::share::KEY_*`).
+fn link(what: &'static str, isa: &str, file: &str, view: &[(&str, &str)]) -> Result<Start, String> {
+    let path = crate::root().join("examples").join(isa).join(file);
+    let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut state = LinkState::new(isa, &source);
+    state.step = Some(3);
+    state.selected = Some(2);
+    state.view = view
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut start = playground(what, (1366, 900));
+    start.at = format!("#{}", encode_link(&state));
+    Ok(start)
+}
+
+/// The ways a page starts that the list is recorded from.
+pub fn starts() -> Result<Vec<Start>, String> {
+    let mut embed = link("embed", "w128", "ballot_popc.s", &[("embed", "1")])?;
+    embed.size = (800, 500);
+    embed.at = format!("?embed{}", embed.at);
+    embed.ready = EMBED_READY;
+    embed.interact = false;
+    Ok(vec![
+        playground("playground", (1366, 900)),
+        playground("phone", (390, 844)),
+        link("w128 link", "w128", "butterfly_sum.s", &[])?,
+        link("sm50 link", "sm50", "pack_predicates.s", &[])?,
+        link("gfx9 link", "gfx9", "lds_alloc.s", &[])?,
+        embed,
+        link("chinese", "w128", "vote_modes.s", &[("lang", "zh")])?,
+    ])
+}
+
+/// What a visitor does first: two steps, one back, a run, an edit that
+/// leaves a half-typed line, then the line finished, and leaving the page.
+pub fn interact(b: &Browser) -> Result<(), String> {
+    let steps = |n: u64| {
+        format!("return Number(document.querySelector('#run-status').dataset.steps) === {n};")
+    };
+    let count = b
+        .eval(
+            "return Number(document.querySelector('#run-status').dataset.steps);",
+            vec![],
+        )?
+        .as_u64()
+        .unwrap_or(0);
+    let key = |k: &str, shift: bool| {
+        b.eval(
+            "const t = document.activeElement || document.body;
+             t.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], shiftKey: arguments[1], bubbles: true, cancelable: true}));
+             return true;",
+            vec![json!(k), json!(shift)],
+        )
+    };
+    key("F10", false)?;
+    b.wait_for(&steps(count + 1), WAIT)?;
+    key("F10", false)?;
+    b.wait_for(&steps(count + 2), WAIT)?;
+    key("F10", true)?;
+    b.wait_for(&steps(count + 1), WAIT)?;
+    // Run to the end, then back to where it was.
+    key("F5", false)?;
+    b.wait_for(
+        &format!(
+            "return Number(document.querySelector('#run-status').dataset.steps) > {};",
+            count + 1
+        ),
+        WAIT,
+    )?;
+    let source = b.eval(
+        "return document.querySelector('#editor textarea').value;",
+        vec![],
+    )?;
+    let source = source.as_str().unwrap_or_default().to_string();
+    for text in [
+        format!("{source}\nMOV R9, "),
+        format!("{source}\nMOV R9, 0x1"),
+        source.clone(),
+    ] {
+        b.eval(
+            "const t = document.querySelector('#editor textarea');
+             t.focus();
+             t.value = arguments[0];
+             t.setSelectionRange(t.value.length, t.value.length);
+             t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
+             return true;",
+            vec![json!(text)],
+        )?;
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    // Leaving the page saves the work in it.
+    b.eval(
+        "window.dispatchEvent(new Event('pagehide')); return true;",
+        vec![],
+    )?;
+    Ok(())
+}
+
+/// Serves `site` and opens each start in it; returns the indices of the
+/// functions that ran (the instrumented glue collects them).
+fn run_starts(site: &Path) -> Result<BTreeSet<u32>, String> {
+    let server = Server::start(site, 0)?;
+    let mut seen = BTreeSet::new();
+    for start in starts()? {
+        let b = Browser::start(start.size.0, start.size.1)?;
+        b.open_app(&format!("{}/{}", server.url(), start.at))?;
+        b.wait_for(start.ready, WAIT)
+            .map_err(|e| format!("{}: the page did not become ready: {e}", start.what))?;
+        // the frames after ready (fonts, the first paint of every pane)
+        std::thread::sleep(Duration::from_millis(800));
+        if start.interact {
+            interact(&b).map_err(|e| format!("{}: {e}", start.what))?;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let marks: Value = b.eval("return Array.from(window.__wsMarks || []);", vec![])?;
+        let before = seen.len();
+        for m in marks.as_array().into_iter().flatten() {
+            seen.insert(m.as_u64().unwrap_or(0) as u32);
+        }
+        println!(
+            "  {:<11} {} functions ran, {} new",
+            start.what,
+            marks.as_array().map_or(0, |a| a.len()),
+            seen.len() - before
+        );
+    }
+    Ok(seen)
+}
+
+/// Copies the site (page, style, icons, service worker, on-demand files)
+/// into `dir`, with `wasm` and `glue` as the bundle.
+fn site(root: &Path, dir: &Path, wasm: &[u8], glue: &str) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir.join("static/pkg")).map_err(io)?;
+    std::fs::copy(root.join("index.html"), dir.join("index.html")).map_err(io)?;
+    for entry in std::fs::read_dir(root.join("static")).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join("static").join(path.file_name().unwrap())).map_err(io)?;
+        }
+    }
+    for (_, path) in crate::bundle::on_demand_files(root) {
+        std::fs::copy(
+            &path,
+            dir.join("static/pkg").join(path.file_name().unwrap()),
+        )
+        .map_err(io)?;
+    }
+    std::fs::write(dir.join("static/pkg/warpscope_bg.wasm"), wasm).map_err(io)?;
+    std::fs::write(dir.join("static/pkg/warpscope.js"), glue).map_err(io)?;
+    Ok(())
+}
+
+/// Records the list: `named` is the optimised wasm with its name section,
+/// `glue` its (unminified) glue.
+pub fn record(root: &Path, named: &[u8], glue: &str) -> Result<PathBuf, String> {
+    let instrumented = split::instrument(named)?;
+    let glue = split::patch_glue(glue, split::Mode::Record)
+        .ok_or("the glue is not of the expected shape")?;
+    let dir = root.join("target/profile-site");
+    site(root, &dir, &instrumented, &glue)?;
+    let ran = run_starts(&dir)?;
+    let mut rest = BTreeSet::new();
+    let mut kept = BTreeSet::new();
+    for (f, name, _) in split::function_names(named)? {
+        if ran.contains(&f) {
+            kept.insert(name);
+        } else {
+            rest.insert(name);
+        }
+    }
+    // A name that ran under any of its instances stays.
+    let rest: Vec<String> = rest.difference(&kept).cloned().collect();
+    let mut text = format!("{HEADER}\n");
+    for name in &rest {
+        text.push_str(name);
+        text.push('\n');
+    }
+    let out = root.join(LIST);
+    std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{} functions ran to start; {} names written to {LIST}",
+        ran.len(),
+        rest.len()
+    );
+    Ok(out)
+}
+
+/// The names in [`LIST`], empty when there is none.
+pub fn read_list(root: &Path) -> std::collections::HashSet<String> {
+    std::fs::read_to_string(root.join(LIST))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
