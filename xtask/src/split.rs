@@ -207,19 +207,6 @@ impl Module<'_> {
     }
 }
 
-/// Every function index above the imports moved up by one (one new
-/// function import at the end of the imports).
-struct Shift {
-    imports: u32,
-}
-
-impl Reencode for Shift {
-    type Error = String;
-    fn function_index(&mut self, f: u32) -> Result<u32, ReError<String>> {
-        Ok(if f >= self.imports { f + 1 } else { f })
-    }
-}
-
 fn re<E: std::fmt::Display>(e: ReError<E>) -> String {
     match e {
         ReError::UserError(e) => e.to_string(),
@@ -244,7 +231,7 @@ fn imports_plus(m: &Module, field: &str, ty: u32) -> Result<we::ImportSection, S
 fn shifted(
     m: &Module,
     id: u8,
-    shift: &mut Shift,
+    shift: &mut impl Reencode<Error = String>,
     more: &[(String, we::ExportKind, u32)],
     out: &mut we::Module,
 ) -> Result<bool, String> {
@@ -268,7 +255,7 @@ fn shifted(
 
 fn exports_shifted(
     m: &Module,
-    shift: &mut Shift,
+    shift: &mut impl Reencode<Error = String>,
     more: &[(String, we::ExportKind, u32)],
 ) -> Result<we::ExportSection, String> {
     let mut out = we::ExportSection::new();
@@ -308,9 +295,7 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, String> {
         .find_type(&[wp::ValType::I32], &[])
         .ok_or("no (i32) -> () type to mark with")?;
     let mark = m.func_imports;
-    let mut shift = Shift {
-        imports: m.func_imports,
-    };
+    let mut shift = Renumber::shifted(&m);
     m.rewrite(|id, out| {
         match id {
             2 => {
@@ -386,10 +371,10 @@ fn needs(body: &wp::FunctionBody, into: &mut Needs) -> Result<(), String> {
     Ok(())
 }
 
-/// Indices in the second part.
+/// Indices in the second part, which imports no functions: its own are the
+/// moved ones, in order, and it reaches the first part's through table 0.
 struct Secondary<'m> {
     moved: &'m HashMap<u32, u32>,
-    funcs: HashMap<u32, u32>,
     globals: HashMap<u32, u32>,
     tables: HashMap<u32, u32>,
 }
@@ -397,11 +382,10 @@ struct Secondary<'m> {
 impl Reencode for Secondary<'_> {
     type Error = String;
     fn function_index(&mut self, f: u32) -> Result<u32, ReError<String>> {
-        let n = self.funcs.len() as u32;
-        Ok(match self.moved.get(&f) {
-            Some(&k) => n + k,
-            None => self.funcs[&f],
-        })
+        self.moved
+            .get(&f)
+            .copied()
+            .ok_or_else(|| ReError::UserError(format!("function {f} is not in the second part")))
     }
     fn global_index(&mut self, g: u32) -> Result<u32, ReError<String>> {
         Ok(self.globals[&g])
@@ -411,6 +395,35 @@ impl Reencode for Secondary<'_> {
     }
     fn memory_index(&mut self, _: u32) -> Result<u32, ReError<String>> {
         Ok(0)
+    }
+}
+
+/// Function indices of the first part: the imports, `s.l`, then the
+/// defined functions that stay (a moved function that nothing in the first
+/// part refers to leaves no stub).
+struct Renumber {
+    map: Vec<Option<u32>>,
+}
+
+impl Renumber {
+    /// Every defined function one up: one import added after the others.
+    fn shifted(m: &Module) -> Renumber {
+        let n = m.func_types.len() as u32;
+        let map = (0..n)
+            .map(|f| Some(f + u32::from(f >= m.func_imports)))
+            .collect();
+        Renumber { map }
+    }
+}
+
+impl Reencode for Renumber {
+    type Error = String;
+    fn function_index(&mut self, f: u32) -> Result<u32, ReError<String>> {
+        self.map
+            .get(f as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| ReError::UserError(format!("function {f} has no stub")))
     }
 }
 
@@ -487,10 +500,9 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     if table0.ty.element_type != wp::RefType::FUNCREF {
         return Err("table 0 is not a funcref table".into());
     }
-    // Which functions move, in index order.
-    let mut moved: HashMap<u32, u32> = HashMap::new();
-    let mut order = Vec::new();
-    let mut moved_bytes = 0;
+    // Which functions may move: named in the list, and using no data or
+    // element segment.
+    let mut candidates = BTreeSet::new();
     for (i, body) in m.bodies.iter().enumerate() {
         let f = i as u32 + m.func_imports;
         let Some(name) = m.names.get(&f) else {
@@ -499,29 +511,100 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         if !rest.contains(&stable_name(name)) || Some(f) == m.start {
             continue;
         }
-        let len = body.range().len();
-        if len <= stub_len(m.sig(f).params().len()) + 8 {
-            continue;
-        }
         let mut n = Needs::default();
         needs(body, &mut n)?;
-        if n.segments {
-            continue;
+        if !n.segments {
+            candidates.insert(f);
         }
-        moved.insert(f, order.len() as u32);
-        order.push(f);
-        moved_bytes += len;
     }
+    // What the first part refers to itself (exports, segments, the start,
+    // the bodies that stay): a moved function it refers to keeps a stub,
+    // which is only worth it for a body larger than the stub. Keeping one
+    // may make others referred to, so until nothing changes.
+    let mut fixed = Needs::default();
+    for e in &m.elements {
+        fixed
+            .parse_element(&mut we::ElementSection::new(), e.clone())
+            .map_err(re)?;
+    }
+    for g in &m.defined_globals {
+        fixed
+            .parse_global(&mut we::GlobalSection::new(), g.clone())
+            .map_err(re)?;
+    }
+    for e in &m.exports {
+        if e.kind == wp::ExternalKind::Func {
+            fixed.funcs.insert(e.index);
+        }
+    }
+    fixed.funcs.extend(m.start);
+    let refs = |f: u32| -> Result<BTreeSet<u32>, String> {
+        let mut n = Needs::default();
+        needs(&m.bodies[m.defined(f).unwrap()], &mut n)?;
+        Ok(n.funcs.union(&n.ref_funcs).copied().collect())
+    };
+    let mut inside: BTreeSet<u32> = fixed.funcs.union(&fixed.ref_funcs).copied().collect();
+    for f in m.func_imports..m.func_types.len() as u32 {
+        if !candidates.contains(&f) {
+            inside.extend(refs(f)?);
+        }
+    }
+    loop {
+        let small: Vec<u32> = candidates
+            .iter()
+            .copied()
+            .filter(|&f| {
+                inside.contains(&f)
+                    && m.bodies[m.defined(f).unwrap()].range().len()
+                        <= stub_len(m.sig(f).params().len()) + 8
+            })
+            .collect();
+        if small.is_empty() {
+            break;
+        }
+        for f in small {
+            candidates.remove(&f);
+            inside.extend(refs(f)?);
+        }
+    }
+    let order: Vec<u32> = candidates.into_iter().collect();
     if order.is_empty() {
         return Err("no function to move".into());
     }
-    // What the moved bodies need from the first part.
+    let moved: HashMap<u32, u32> = order
+        .iter()
+        .enumerate()
+        .map(|(k, &f)| (f, k as u32))
+        .collect();
+    let moved_bytes = order
+        .iter()
+        .map(|&f| m.bodies[m.defined(f).unwrap()].range().len())
+        .sum();
+    let mut map = Vec::with_capacity(m.func_types.len());
+    let mut next = 0u32;
+    for f in 0..m.func_types.len() as u32 {
+        if f == m.func_imports {
+            next += 1; // s.l
+        }
+        if moved.contains_key(&f) && !inside.contains(&f) {
+            map.push(None);
+        } else {
+            map.push(Some(next));
+            next += 1;
+        }
+    }
+    let mut renumber = Renumber { map };
+    let load = m.func_imports;
+
+    // What the moved bodies need from the first part: its functions go in
+    // table 0 after the moved ones' slots.
     let mut need = Needs::default();
     for &f in &order {
         needs(&m.bodies[m.defined(f).unwrap()], &mut need)?;
     }
     need.tables.insert(0);
-    let outside: Vec<u32> = need
+    let slot0 = table0.ty.initial as u32;
+    let outside: HashMap<u32, u32> = need
         .funcs
         .iter()
         .chain(&need.ref_funcs)
@@ -529,21 +612,20 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         .filter(|f| !moved.contains_key(f))
         .collect::<BTreeSet<_>>()
         .into_iter()
+        .enumerate()
+        .map(|(j, f)| (f, slot0 + (order.len() + j) as u32))
         .collect();
+    let grow = (order.len() + outside.len()) as u64;
+    let mut reached: Vec<(u32, u32)> = outside.iter().map(|(&f, &slot)| (slot, f)).collect();
+    reached.sort_unstable();
 
     // The first part: stubs, one import, a flag, the exports.
-    let load = m.func_imports;
     let loaded = m.globals.len() as u32;
-    let slot0 = table0.ty.initial;
-    let mut shift = Shift {
-        imports: m.func_imports,
-    };
     let existing: HashMap<(we::ExportKind, u32), &str> = m
         .exports
         .iter()
         .filter_map(|e| {
             let kind = match e.kind {
-                wp::ExternalKind::Func => we::ExportKind::Func,
                 wp::ExternalKind::Table => we::ExportKind::Table,
                 wp::ExternalKind::Memory => we::ExportKind::Memory,
                 wp::ExternalKind::Global => we::ExportKind::Global,
@@ -553,20 +635,12 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         })
         .collect();
     let mut more = vec![(LOADED_EXPORT.to_string(), we::ExportKind::Global, loaded)];
-    let mut counter = 0usize;
-    // (kind, index in the original, index in the first part) → name
-    let mut export_name = |kind: we::ExportKind, index: u32, more: &mut Vec<_>| -> String {
+    let export_name = |kind: we::ExportKind, index: u32, more: &mut Vec<_>| -> String {
         if let Some(name) = existing.get(&(kind, index)) {
             return name.to_string();
         }
-        let name = short(counter);
-        counter += 1;
-        let new_index = if kind == we::ExportKind::Func && index >= m.func_imports {
-            index + 1
-        } else {
-            index
-        };
-        more.push((name.clone(), kind, new_index));
+        let name = short(more.len() - 1);
+        more.push((name.clone(), kind, index));
         name
     };
     let memory_name = export_name(we::ExportKind::Memory, 0, &mut more);
@@ -580,28 +654,37 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         .iter()
         .map(|&g| (g, export_name(we::ExportKind::Global, g, &mut more)))
         .collect();
-    let func_names: Vec<(u32, String)> = outside
-        .iter()
-        .map(|&f| (f, export_name(we::ExportKind::Func, f, &mut more)))
-        .collect();
 
+    let grown = |mut ty: we::TableType| {
+        ty.minimum += grow;
+        ty.maximum = ty.maximum.map(|x| x + grow);
+        ty
+    };
     let primary = m.rewrite(|id, out| {
         match id {
             2 => {
                 out.section(&imports_plus(&m, LOAD_FIELD, load_ty)?);
             }
+            3 => {
+                let mut funcs = we::FunctionSection::new();
+                for f in m.func_imports..m.func_types.len() as u32 {
+                    if renumber.map[f as usize].is_some() {
+                        funcs.function(m.func_types[f as usize]);
+                    }
+                }
+                out.section(&funcs);
+            }
             4 => {
                 let mut tables = we::TableSection::new();
                 for (i, t) in m.defined_tables.iter().enumerate() {
-                    let mut ty = shift.table_type(t.ty).map_err(re)?;
+                    let mut ty = renumber.table_type(t.ty).map_err(re)?;
                     if i == 0 {
-                        ty.minimum += order.len() as u64;
-                        ty.maximum = ty.maximum.map(|x| x + order.len() as u64);
+                        ty = grown(ty);
                     }
                     match &t.init {
                         wp::TableInit::RefNull => tables.table(ty),
                         wp::TableInit::Expr(e) => {
-                            tables.table_with_init(ty, &shift.const_expr(e.clone()).map_err(re)?)
+                            tables.table_with_init(ty, &renumber.const_expr(e.clone()).map_err(re)?)
                         }
                     };
                 }
@@ -610,7 +693,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
             6 => {
                 let mut globals = we::GlobalSection::new();
                 for g in &m.defined_globals {
-                    shift.parse_global(&mut globals, g.clone()).map_err(re)?;
+                    renumber.parse_global(&mut globals, g.clone()).map_err(re)?;
                 }
                 globals.global(
                     we::GlobalType {
@@ -622,12 +705,27 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
                 );
                 out.section(&globals);
             }
-            7..=9 => return shifted(&m, id, &mut shift, &more, out),
+            9 => {
+                let mut elements = elements_with(&m, &mut renumber)?;
+                // the first part's functions that the second calls
+                let funcs: Vec<u32> = reached
+                    .iter()
+                    .map(|&(_, f)| renumber.function_index(f).map_err(re))
+                    .collect::<Result<_, _>>()?;
+                elements.active(
+                    Some(0),
+                    &we::ConstExpr::i32_const((slot0 as usize + order.len()) as i32),
+                    we::Elements::Functions(funcs.into()),
+                );
+                out.section(&elements);
+            }
+            7 | 8 => return shifted(&m, id, &mut renumber, &more, out),
             10 => {
                 let mut code = we::CodeSection::new();
                 for (i, body) in m.bodies.iter().enumerate() {
                     let f = i as u32 + m.func_imports;
                     match moved.get(&f) {
+                        Some(_) if renumber.map[f as usize].is_none() => {}
                         Some(&k) => {
                             let mut s = we::Function::new(Vec::<(u32, we::ValType)>::new());
                             s.instruction(&I::GlobalGet(loaded));
@@ -638,7 +736,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
                             for p in 0..m.sig(f).params().len() as u32 {
                                 s.instruction(&I::LocalGet(p));
                             }
-                            s.instruction(&I::I32Const((slot0 as u32 + k) as i32));
+                            s.instruction(&I::I32Const((slot0 + k) as i32));
                             s.instruction(&I::CallIndirect {
                                 type_index: m.func_types[f as usize],
                                 table_index: 0,
@@ -646,7 +744,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
                             s.instruction(&I::End);
                             code.function(&s);
                         }
-                        None => shift
+                        None => renumber
                             .parse_function_body(&mut code, body.clone())
                             .map_err(re)?,
                     }
@@ -657,11 +755,10 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         }
         Ok(true)
     })?;
-    if !m.sections.iter().any(|s| s.0 == 6) {
-        return Err("the wasm has no global section".into());
-    }
-    if !m.sections.iter().any(|s| s.0 == 7) {
-        return Err("the wasm has no export section".into());
+    for (id, what) in [(6, "global"), (7, "export"), (9, "element")] {
+        if !m.sections.iter().any(|s| s.0 == id) {
+            return Err(format!("the wasm has no {what} section"));
+        }
     }
 
     // The second part.
@@ -675,24 +772,14 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     let mut imports = we::ImportSection::new();
     let mut sec = Secondary {
         moved: &moved,
-        funcs: HashMap::new(),
         globals: HashMap::new(),
         tables: HashMap::new(),
     };
-    for (f, name) in &func_names {
-        sec.funcs.insert(*f, sec.funcs.len() as u32);
-        imports.import(
-            PRIMARY_MODULE,
-            name,
-            we::EntityType::Function(m.func_types[*f as usize]),
-        );
-    }
     for (t, name) in &table_names {
         sec.tables.insert(*t, sec.tables.len() as u32);
         let mut ty = rt.table_type(m.tables[*t as usize]).map_err(re)?;
         if *t == 0 {
-            ty.minimum += order.len() as u64;
-            ty.maximum = ty.maximum.map(|x| x + order.len() as u64);
+            ty = grown(ty);
         }
         imports.import(PRIMARY_MODULE, name, ty);
     }
@@ -716,27 +803,39 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     }
     s.section(&funcs);
     let mut elements = we::ElementSection::new();
-    let first = sec.funcs.len() as u32;
-    let slots: Vec<u32> = (0..order.len() as u32).map(|k| first + k).collect();
+    let table0 = sec.tables[&0];
     elements.active(
-        Some(sec.tables[&0]),
+        Some(table0),
         &we::ConstExpr::i32_const(slot0 as i32),
-        we::Elements::Functions(slots.into()),
+        we::Elements::Functions((0..order.len() as u32).collect::<Vec<_>>().into()),
     );
-    let declared: Vec<u32> = need
-        .ref_funcs
-        .iter()
-        .filter(|f| !moved.contains_key(f))
-        .map(|f| sec.funcs[f])
-        .collect();
-    if !declared.is_empty() {
-        elements.declared(we::Elements::Functions(declared.into()));
-    }
     s.section(&elements);
     let mut code = we::CodeSection::new();
     for &f in &order {
-        sec.parse_function_body(&mut code, m.bodies[m.defined(f).unwrap()].clone())
-            .map_err(re)?;
+        let body = &m.bodies[m.defined(f).unwrap()];
+        let mut out = sec.new_function_with_parsed_locals(body).map_err(re)?;
+        let mut ops = body.get_operators_reader().map_err(err)?;
+        while !ops.eof() {
+            match ops.read().map_err(err)? {
+                wp::Operator::Call { function_index } if outside.contains_key(&function_index) => {
+                    out.instruction(&I::I32Const(outside[&function_index] as i32));
+                    out.instruction(&I::CallIndirect {
+                        type_index: m.func_types[function_index as usize],
+                        table_index: table0,
+                    });
+                }
+                wp::Operator::RefFunc { function_index }
+                    if outside.contains_key(&function_index) =>
+                {
+                    out.instruction(&I::I32Const(outside[&function_index] as i32));
+                    out.instruction(&I::TableGet(table0));
+                }
+                op => {
+                    out.instruction(&sec.instruction(op).map_err(re)?);
+                }
+            }
+        }
+        code.function(&out);
     }
     s.section(&code);
     let secondary = s.finish();
@@ -865,7 +964,7 @@ mod tests {
         imports.import("./warpscope_bg.js", "log", we::EntityType::Function(1));
         m.section(&imports);
         let mut funcs = we::FunctionSection::new();
-        for ty in [0, 0, 0, 2] {
+        for ty in [0, 0, 0, 2, 0] {
             funcs.function(ty);
         }
         m.section(&funcs);
@@ -901,6 +1000,7 @@ mod tests {
         exports.export("memory", we::ExportKind::Memory, 0);
         exports.export("keep", we::ExportKind::Func, 1);
         exports.export("moved", we::ExportKind::Func, 2);
+        exports.export("helper", we::ExportKind::Func, 3);
         m.section(&exports);
         let mut elements = we::ElementSection::new();
         elements.active(
@@ -919,7 +1019,7 @@ mod tests {
             .i32_add()
             .end();
         code.function(&f);
-        // moved(x) = log(x); helper(x + sp + 1 + 1 + …)
+        // moved(x) = log(x); deep(helper(x + sp + 1 + 1 + …))
         let mut f = we::Function::new([]);
         let mut body = f.instructions();
         body.local_get(0)
@@ -930,7 +1030,7 @@ mod tests {
         for _ in 0..BIG {
             body.i32_const(1).i32_add();
         }
-        body.call(3).end();
+        body.call(3).call(5).end();
         code.function(&f);
         // helper(x) = x * 2
         let mut f = we::Function::new([]);
@@ -938,6 +1038,15 @@ mod tests {
         code.function(&f);
         let mut f = we::Function::new([]);
         f.instructions().end();
+        code.function(&f);
+        // deep(x) = x - 1 - 1 - …: called from `moved` only
+        let mut f = we::Function::new([]);
+        let mut body = f.instructions();
+        body.local_get(0);
+        for _ in 0..BIG {
+            body.i32_const(1).i32_sub();
+        }
+        body.end();
         code.function(&f);
         m.section(&code);
         let mut names = we::NameSection::new();
@@ -947,6 +1056,7 @@ mod tests {
         map.append(2, "app[0123456789abcdef]::moved");
         map.append(3, "app[0123456789abcdef]::helper");
         map.append(4, "app[0123456789abcdef]::unit");
+        map.append(5, "app[0123456789abcdef]::deep");
         names.functions(&map);
         m.section(&names);
         m.finish()
@@ -965,50 +1075,84 @@ mod tests {
             .collect()
     }
 
+    /// The operators of `body` that the tests look at (others as `Nop`).
+    fn ops(body: &wp::FunctionBody) -> Vec<wp::Operator<'static>> {
+        use wp::Operator as O;
+        body.get_operators_reader()
+            .unwrap()
+            .into_iter()
+            .map(|op| match op.unwrap() {
+                O::CallIndirect {
+                    type_index,
+                    table_index,
+                } => O::CallIndirect {
+                    type_index,
+                    table_index,
+                },
+                O::GlobalGet { global_index } => O::GlobalGet { global_index },
+                O::Call { function_index } => O::Call { function_index },
+                O::I32Const { value } => O::I32Const { value },
+                _ => O::Nop,
+            })
+            .collect()
+    }
+
     #[test]
     fn the_named_functions_move_and_stubs_take_their_place() {
+        use wp::Operator as O;
         let wasm = module();
-        let parts = split(&wasm, &rest(&["app::moved", "app::helper"])).unwrap();
-        // `helper` is too small to be worth moving; `moved` moves.
-        assert_eq!(parts.moved, 1);
+        let all = ["app::moved", "app::helper", "app::deep", "app::unit"];
+        let parts = split(&wasm, &rest(&all)).unwrap();
+        // `helper`, which the first part exports, is too small to be worth
+        // a stub; `moved`, `unit` and `deep` move.
+        assert_eq!(parts.moved, 3);
         let first = read(&parts.primary).unwrap();
         let second = read(&parts.secondary).unwrap();
-        // The first part: the same functions (a stub for `moved`), one more
-        // import, table 0 one slot longer, the flag exported.
-        assert_eq!(first.bodies.len(), 4);
+        // The first part: a stub for `moved`, none for `deep`, which only
+        // `moved` calls, nor for `unit`, which nothing calls; one more
+        // import; table 0 with slots for the three moved functions and the
+        // two (`log`, `helper`) the second part calls; the flag exported.
+        assert_eq!(first.bodies.len(), 3);
         assert_eq!(first.func_imports, 2);
         assert_eq!(first.imports[1].module, HOST_MODULE);
         assert_eq!(first.imports[1].name, LOAD_FIELD);
-        assert_eq!(first.tables[0].initial, 3);
+        assert_eq!(first.tables[0].initial, 7);
         assert!(first.names.is_empty(), "names are not shipped");
-        let stub: Vec<wp::Operator> = first.bodies[1]
-            .get_operators_reader()
-            .unwrap()
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
+        let stub = ops(&first.bodies[1]);
+        assert!(matches!(stub[0], O::GlobalGet { global_index: 1 }));
+        assert!(matches!(stub[3], O::Call { function_index: 1 }));
+        assert!(matches!(stub[6], O::I32Const { value: 2 }));
+        assert!(matches!(stub[7], O::CallIndirect { type_index: 0, .. }));
+        // `keep` still calls `moved` (one up, after the new import).
         assert!(matches!(
-            stub[0],
-            wp::Operator::GlobalGet { global_index: 1 }
+            ops(&first.bodies[0])[1],
+            O::Call { function_index: 3 }
         ));
-        assert!(matches!(stub[3], wp::Operator::Call { function_index: 1 }));
-        assert!(matches!(stub[6], wp::Operator::I32Const { value: 2 }));
-        assert!(matches!(
-            stub[7],
-            wp::Operator::CallIndirect { type_index: 0, .. }
-        ));
-        // `keep` still calls `moved` (shifted by the new import).
-        let keep: Vec<wp::Operator> = first.bodies[0]
-            .get_operators_reader()
-            .unwrap()
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
-        assert!(matches!(keep[1], wp::Operator::Call { function_index: 3 }));
-        // The second part: the body, and its element segment at slot 2.
-        assert_eq!(second.bodies.len(), 1);
+        // `log` and `helper` (now 0 and 4) in the slots after the moved ones
+        assert_eq!(first.elements.len(), 2);
+        match &first.elements[1].items {
+            wp::ElementItems::Functions(r) => {
+                let funcs: Vec<u32> = r.clone().into_iter().map(Result::unwrap).collect();
+                assert_eq!(funcs, [0, 4]);
+            }
+            _ => panic!("function indices expected"),
+        }
+        // The second part: the bodies, its element segment at slot 2, and
+        // calls to the first part through the table, to its own directly.
+        assert_eq!(second.bodies.len(), 3);
         assert!(second.bodies[0].range().len() > 2 * BIG as usize);
         assert_eq!(second.elements.len(), 1);
+        assert_eq!(second.func_imports, 0);
+        let moved = ops(&second.bodies[0]);
+        assert!(matches!(moved[1], O::I32Const { value: 5 }));
+        assert!(matches!(moved[2], O::CallIndirect { type_index: 1, .. }));
+        let n = moved.len();
+        assert!(matches!(moved[n - 4], O::I32Const { value: 6 }));
+        assert!(matches!(
+            moved[n - 3],
+            O::CallIndirect { type_index: 0, .. }
+        ));
+        assert!(matches!(moved[n - 2], O::Call { function_index: 2 }));
         // Everything it imports, the first part exports, with its kind.
         let exports: HashMap<&str, wp::ExternalKind> =
             first.exports.iter().map(|e| (e.name, e.kind)).collect();
@@ -1016,26 +1160,15 @@ mod tests {
         for (module, name, ty) in &imported {
             assert_eq!(module, PRIMARY_MODULE);
             let kind = match ty {
-                wp::TypeRef::Func(_) => wp::ExternalKind::Func,
                 wp::TypeRef::Table(_) => wp::ExternalKind::Table,
                 wp::TypeRef::Memory(_) => wp::ExternalKind::Memory,
                 wp::TypeRef::Global(_) => wp::ExternalKind::Global,
-                _ => unreachable!(),
+                _ => panic!("{name}: the second part imports only tables, memory and globals"),
             };
             assert_eq!(exports.get(name.as_str()), Some(&kind), "{name}");
         }
-        // log, helper; table 0; the memory (under its own name); the global
-        let kinds: Vec<&str> = imported
-            .iter()
-            .map(|(_, _, ty)| match ty {
-                wp::TypeRef::Func(_) => "func",
-                wp::TypeRef::Table(_) => "table",
-                wp::TypeRef::Memory(_) => "memory",
-                _ => "global",
-            })
-            .collect();
-        assert_eq!(kinds, ["func", "func", "table", "memory", "global"]);
-        assert_eq!(imported[3].1, "memory");
+        assert_eq!(imported.len(), 3);
+        assert_eq!(imported[1].1, "memory");
         assert!(exports.contains_key(LOADED_EXPORT));
     }
 
