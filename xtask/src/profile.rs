@@ -231,6 +231,8 @@ pub fn record(root: &Path, named: &[u8], glue: &str) -> Result<PathBuf, String> 
         .ok_or("the glue is not of the expected shape")?;
     let dir = root.join("target/profile-site");
     site(root, &dir, &instrumented, &glue)?;
+    // the module as recorded, names and all, for a look at what runs
+    std::fs::write(dir.join("named.wasm"), named).map_err(|e| e.to_string())?;
     let ran = run_starts(&dir)?;
     let mut rest = BTreeSet::new();
     let mut kept = BTreeSet::new();

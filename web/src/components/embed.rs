@@ -34,6 +34,7 @@ pub fn full_url(st: &State) -> String {
 }
 
 /// The compact view; `exec_line` is the line of the next instruction.
+#[inline(never)] // only in its mode: out of the playground's start-up (docs/perf.md)
 pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
     let (title, _) = example_header(&st.doc.source);
     let title = title.to_string();

@@ -37,6 +37,7 @@ pub fn present_button(on: bool, d: &Dispatch) -> Html {
 
 /// The page in presentation mode; `exec_line` is the line of the next
 /// instruction.
+#[inline(never)] // only in its mode: out of the playground's start-up (docs/perf.md)
 pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
     let (title, _) = example_header(&st.doc.source);
     html! {

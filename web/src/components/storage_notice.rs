@@ -7,6 +7,7 @@ use crate::i18n::{tr, trf};
 
 /// "Your work is not being saved" (`reason`), with "Download program"
 /// for `source`, written for `isa`.
+#[inline(never)] // shown only when storage fails (docs/perf.md)
 pub fn storage_notice(
     isa: warpscope_core::isas::Id,
     source: &std::rc::Rc<String>,

@@ -10,6 +10,7 @@ const CS: i32 = 34;
 
 /// The drawing of one step. The hover key of a result element is
 /// `2 * lane + half`.
+#[inline(never)] // drawn for its kind only: the others stay out of start-up (docs/perf.md)
 pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let EventDetail::Movm {
         src_lane,

@@ -6,6 +6,7 @@ use warpscope_core::sim::{EventDetail, StepEvent, Value};
 use yew::prelude::*;
 
 /// The drawing of one step.
+#[inline(never)] // drawn for its kind only: the others stay out of start-up (docs/perf.md)
 pub fn view(ev: &StepEvent, c: &Ctx) -> Html {
     let EventDetail::P2r {
         cc,
