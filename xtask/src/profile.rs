@@ -102,8 +102,9 @@ pub fn starts() -> Result<Vec<Start>, String> {
     ])
 }
 
-/// What a visitor does first: two steps, one back, a run, an edit that
-/// leaves a half-typed line, then the line finished, and leaving the page.
+/// What a visitor does first: Step, Back, Run and Reset by button and by
+/// key, an instruction chosen in the listing, an edit that leaves a
+/// half-typed line, then the line finished, and leaving the page.
 pub fn interact(b: &Browser) -> Result<(), String> {
     let steps = |n: u64| {
         format!("return Number(document.querySelector('#run-status').dataset.steps) === {n};")
@@ -123,21 +124,37 @@ pub fn interact(b: &Browser) -> Result<(), String> {
             vec![json!(k), json!(shift)],
         )
     };
-    key("F10", false)?;
+    let click = |css: &str| {
+        b.eval(
+            "const e = document.querySelector(arguments[0]);
+             if (!e) return false;
+             e.click();
+             return true;",
+            vec![json!(css)],
+        )
+    };
+    let more_than = |n: u64| {
+        format!("return Number(document.querySelector('#run-status').dataset.steps) > {n};")
+    };
+    // Each of Step, Back and Run by its button and by its key, as the
+    // visitor may use either first.
+    click("#btn-step")?;
     b.wait_for(&steps(count + 1), WAIT)?;
     key("F10", false)?;
     b.wait_for(&steps(count + 2), WAIT)?;
-    key("F10", true)?;
+    click("#btn-back")?;
     b.wait_for(&steps(count + 1), WAIT)?;
-    // Run to the end, then back to where it was.
+    key("F10", true)?;
+    b.wait_for(&steps(count), WAIT)?;
+    click("#btn-run")?;
+    b.wait_for(&more_than(count), WAIT)?;
+    click("#btn-reset")?;
+    b.wait_for(&steps(0), WAIT)?;
     key("F5", false)?;
-    b.wait_for(
-        &format!(
-            "return Number(document.querySelector('#run-status').dataset.steps) > {};",
-            count + 1
-        ),
-        WAIT,
-    )?;
+    b.wait_for(&more_than(0), WAIT)?;
+    // An instruction chosen in the listing.
+    click("#listing tbody tr:nth-child(2)")?;
+    std::thread::sleep(Duration::from_millis(300));
     let source = b.eval(
         "return document.querySelector('#editor textarea').value;",
         vec![],

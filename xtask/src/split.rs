@@ -892,7 +892,7 @@ const __wsHost = { m(i) { (window.__wsMarks ||= new Set()).add(i); } };
 /// synchronously (the bytes as x-user-defined text, the only binary form a
 /// synchronous request gives a window). `window.__warpscopeRest` says how
 /// the second part came: `fetched` in the background, or `requested` at
-/// once.
+/// once; `window.__warpscopeRestAt` when (the start-up bench reads both).
 const SPLIT_GLUE: &str = "
 const __wsRestUrl = new URL('{REST_FILE}', import.meta.url);
 let __wsRest;
@@ -901,6 +901,7 @@ function __wsInstall(m, how) {
         new WebAssembly.Instance(m, { p: wasm });
         wasm.$loaded.value = 1;
         window.__warpscopeRest = how;
+        window.__warpscopeRestAt = performance.now();
     }
 }
 const __wsHost = { l() {
