@@ -1,7 +1,8 @@
 //! Files the page fetches when it first needs them (next to the bundle,
 //! in `static/pkg/`; `cargo xtask build` writes them): the ISA
 //! documentation's prose ([`crate::docs`]) and the Chinese catalogue
-//! ([`crate::i18n`]).
+//! ([`crate::i18n`]); and the rest of the wasm, for a start that needs it
+//! at once ([`rest_of_wasm`]).
 
 use wasm_bindgen::JsCast;
 
@@ -33,4 +34,25 @@ pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
         .await
         .map_err(text)?;
     Ok(js_sys::Uint8Array::new(&buf).to_vec())
+}
+
+/// Fetches and installs the rest of the wasm (docs/perf.md, "The bundle in
+/// two parts") through the loader the build adds to the glue
+/// (`window.__warpscopeLoadRest`); does nothing in a build that is not
+/// split. A failure is left to the page: a function of the rest called
+/// later requests it again, and says so if it cannot.
+pub async fn rest_of_wasm() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let load = js_sys::Reflect::get(&window, &"__warpscopeLoadRest".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(promise) = load
+        .and_then(|f| f.call0(&wasm_bindgen::JsValue::NULL).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
+    else {
+        return;
+    };
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

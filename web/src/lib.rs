@@ -170,20 +170,31 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 }
 
 /// Entry point called by the generated JS glue.
+///
+/// A page that opens in Chinese fetches its catalogue first, so that it is
+/// drawn in Chinese from the start; if that fails it opens all the same
+/// (the App says why it stays in English). The rest of the wasm (the
+/// functions starting the page does not run; docs/perf.md, "The bundle in
+/// two parts") is fetched once the page is shown, or before it is drawn
+/// when its first render needs it. Every start takes this one path, so
+/// that what it runs is recorded with the start-up.
 #[wasm_bindgen(start)]
 pub fn start() {
     let lang = share::lang_at_start();
-    if i18n::ready(lang) {
-        mount();
-    } else {
-        // A page that opens in Chinese fetches its catalogue first, so
-        // that it is drawn in Chinese from the start; if that fails it
-        // opens all the same (the App says why it stays in English).
-        wasm_bindgen_futures::spawn_local(async move {
+    let rest_first = share::start_needs_rest(lang);
+    wasm_bindgen_futures::spawn_local(async move {
+        if rest_first {
+            // first: reading the catalogue is code of the rest too
+            fetch::rest_of_wasm().await;
+        }
+        if !i18n::ready(lang) {
             let _ = i18n::load(lang).await;
-            mount();
-        });
-    }
+        }
+        mount();
+        if !rest_first {
+            fetch::rest_of_wasm().await;
+        }
+    });
 }
 
 fn mount() {

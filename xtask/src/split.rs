@@ -881,9 +881,12 @@ pub enum Mode {
 /// The file name of the second part, next to the first.
 pub const REST_FILE: &str = "warpscope_rest.wasm";
 
-/// The glue for a recording build.
+/// The glue for a recording build. Its `__warpscopeLoadRest` stands in
+/// for the split's, so that the page runs the same code as it will when
+/// split.
 const RECORD_GLUE: &str = "
 const __wsHost = { m(i) { (window.__wsMarks ||= new Set()).add(i); } };
+window.__warpscopeLoadRest = async function () {};
 ";
 
 /// The glue for a split build. `l` runs inside a wasm call the first time a
@@ -893,6 +896,8 @@ const __wsHost = { m(i) { (window.__wsMarks ||= new Set()).add(i); } };
 /// synchronous request gives a window). `window.__warpscopeRest` says how
 /// the second part came: `fetched` in the background, or `requested` at
 /// once; `window.__warpscopeRestAt` when (the start-up bench reads both).
+/// `window.__warpscopeLoadRest` is `loadRest` for the page's own code (a
+/// start that needs the rest before it can show, `web/src/fetch.rs`).
 const SPLIT_GLUE: &str = "
 const __wsRestUrl = new URL('{REST_FILE}', import.meta.url);
 let __wsRest;
@@ -920,6 +925,7 @@ const __wsHost = { l() {
     __wsInstall(__wsRest, 'fetched');
 } };
 /** Fetches, compiles and installs the part of the wasm that starting the page does not run. */
+window.__warpscopeLoadRest = loadRest;
 export async function loadRest() {
     if (wasm === undefined || wasm.$loaded.value) return;
     const r = await fetch(__wsRestUrl);

@@ -97,3 +97,38 @@ fn a_function_of_the_rest_called_before_it_arrives_loads_it_at_once() {
     page.step();
     assert_eq!(page.page_errors(), json!([]));
 }
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn other_starts_fetch_the_rest_before_they_show() {
+    // Links of sm50 and gfx9 and the Chinese interface run functions the
+    // recording moves: they fetch the rest before they first render
+    // (`share::start_needs_rest`), and then work as any page does, without
+    // fetching it a second time.
+    let root = xtask::built_root();
+    let server = Server::start(&root, 0).expect("static server starts");
+    for start in xtask::profile::other_starts().expect("the starts") {
+        let b = Browser::start(start.size.0, start.size.1).expect("chromium starts");
+        b.open_app(&format!("{}/{}", server.url(), start.at))
+            .expect("the app mounts");
+        b.wait_for(start.ready, WAIT)
+            .unwrap_or_else(|e| panic!("{}: not ready ({e})", start.what));
+        assert_eq!(
+            b.eval(HOW, vec![]).unwrap(),
+            json!("fetched"),
+            "{}",
+            start.what
+        );
+        xtask::profile::interact(&b).unwrap_or_else(|e| panic!("{}: {e}", start.what));
+        let fetched = b
+            .eval(
+                "return performance.getEntriesByType('resource')
+                   .filter(e => e.name.includes(arguments[0])).length;",
+                vec![json!(xtask::split::REST_FILE)],
+            )
+            .unwrap();
+        assert_eq!(fetched, json!(1), "{}: the rest fetched once", start.what);
+        let errors = b.eval("return window.__warpscopeErrors;", vec![]).unwrap();
+        assert_eq!(errors, json!([]), "{}", start.what);
+    }
+}
