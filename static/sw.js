@@ -29,7 +29,7 @@ const ROOT = new URL(
 const SHELL = [
   "./",
   "index.html",
-  "static/style.css",
+  "static/pkg/style.css",
   "static/icon.svg",
   "static/manifest.webmanifest",
   "static/pkg/warpscope.js",

@@ -355,7 +355,7 @@ fn dist(root: &Path) -> Result<(), String> {
     for needed in [
         "index.html",
         "sw.js",
-        "static/style.css",
+        "static/pkg/style.css",
         "static/icon.svg",
         "static/manifest.webmanifest",
         "static/pkg/warpscope.js",
