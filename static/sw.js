@@ -38,12 +38,13 @@ const SHELL = [
   // page fetches once it is shown.
   "static/pkg/warpscope_rest.wasm",
   // Fetched by the page only when first needed (the reference pane's
-  // descriptions, the Chinese interface); stored here so that they are
-  // there offline too.
+  // descriptions, the Chinese interface, the puzzles); stored here so that
+  // they are there offline too.
   "static/pkg/w128.wsd",
   "static/pkg/sm50.wsd",
   "static/pkg/gfx9.wsd",
   "static/pkg/zh.txt",
+  "static/pkg/puzzles.txt",
 ].map((p) => new URL(p, ROOT).href);
 
 self.addEventListener("install", (event) => {

@@ -99,7 +99,7 @@ fn load_puzzle(name: &str) -> Result<Puzzle, i32> {
             return Ok(p);
         }
         if !name.contains(['/', '.']) {
-            let ids: Vec<&str> = puzzle::BUNDLED.iter().map(|b| b.0).collect();
+            let ids: Vec<&str> = puzzle::bundled_texts().iter().map(|b| b.0).collect();
             eprintln!(
                 "warpscope check: no bundled puzzle `{name}` and no such file; bundled: {}",
                 ids.join(", ")

@@ -7,11 +7,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use warpscope_core::puzzle::{self, check, BUNDLED};
+use warpscope_core::puzzle::{self, bundled_texts, check};
 
 fn bench(c: &mut Criterion) {
     println!("\n| puzzle             | cases |");
-    for (id, _) in BUNDLED {
+    for (id, _) in bundled_texts() {
         if let Some(p) = puzzle::bundled(id) {
             println!("| {id:<18} | {:>5} |", check::cases(&p).len());
         }
@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("parse/all_bundled", |b| {
         b.iter(|| {
-            for (_, text) in BUNDLED {
+            for (_, text) in bundled_texts() {
                 let _ = puzzle::parse(black_box(text));
             }
         })

@@ -563,7 +563,7 @@ pub fn check_puzzle(
             message: if puzzle.contains('\n') {
                 "the puzzle text has errors".to_string()
             } else {
-                let ids: Vec<&str> = puzzle::BUNDLED.iter().map(|b| b.0).collect();
+                let ids: Vec<&str> = puzzle::bundled_texts().iter().map(|b| b.0).collect();
                 format!("no bundled puzzle `{puzzle}`; bundled: {}", ids.join(", "))
             },
             diagnostics: diags.iter().map(|d| Diag::of(puzzle, d)).collect(),

@@ -56,3 +56,26 @@ pub async fn rest_of_wasm() {
     };
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
+
+/// The text of `url`, read before this returns (a synchronous request):
+/// for what a caller needs at once and cannot wait for, such as the
+/// bundled puzzles asked for by the puzzle panel. The browser blocks the
+/// page while it waits, so only small files are read this way.
+pub fn text_now(url: &str) -> Result<String, String> {
+    let text = |e: wasm_bindgen::JsValue| {
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "the request failed".into())
+    };
+    let x = web_sys::XmlHttpRequest::new().map_err(text)?;
+    x.open_with_async("GET", url, false).map_err(text)?;
+    x.send().map_err(text)?;
+    match x.status().map_err(text)? {
+        200 => x
+            .response_text()
+            .map_err(text)?
+            .ok_or_else(|| "the answer was empty".into()),
+        status => Err(format!("the server answered {status}")),
+    }
+}

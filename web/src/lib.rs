@@ -180,6 +180,7 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 /// that what it runs is recorded with the start-up.
 #[wasm_bindgen(start)]
 pub fn start() {
+    warpscope_core::puzzle::set_bundled_loader(puzzle::read_bundled);
     let lang = share::lang_at_start();
     let rest_first = share::start_needs_rest(lang);
     wasm_bindgen_futures::spawn_local(async move {

@@ -389,9 +389,10 @@ pub fn bundle_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
 }
 
 /// The files the page fetches only when it first needs them, by what they
-/// hold: each ISA's documentation prose, for the reference pane, and the
-/// Chinese catalogue, for the interface in Chinese. They are not part of
-/// the bundle a page loads before it can be used.
+/// hold: each ISA's documentation prose, for the reference pane, the
+/// Chinese catalogue, for the interface in Chinese, and the bundled
+/// puzzles, for the puzzle panel. They are not part of the bundle a page
+/// loads before it can be used.
 pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
     let docs = warpscope_core::isas::Id::ALL.iter().map(|id| {
         (
@@ -400,7 +401,14 @@ pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
         )
     });
     let zh = root.join("static/pkg").join(zh_tables::format::FILE_NAME);
-    docs.chain([("zh texts".to_string(), zh)]).collect()
+    let puzzles = root
+        .join("static/pkg")
+        .join(warpscope_core::puzzle::BUNDLED_FILE);
+    docs.chain([
+        ("zh texts".to_string(), zh),
+        ("puzzles".to_string(), puzzles),
+    ])
+    .collect()
 }
 
 /// The web crate's Chinese catalogue, read from its sources (the tables
@@ -413,7 +421,9 @@ mod zh_tables;
 /// what this build of core and the web crate's sources hold.
 fn write_on_demand(path: &Path) -> Result<(), String> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let bytes = if name == zh_tables::format::FILE_NAME {
+    let bytes = if name == warpscope_core::puzzle::BUNDLED_FILE {
+        warpscope_core::puzzle::bundled_file().into_bytes()
+    } else if name == zh_tables::format::FILE_NAME {
         zh_tables::format::write(zh_tables::PARTS)
             .ok_or("a Chinese catalogue text holds a separator character")?
             .into_bytes()
@@ -529,6 +539,16 @@ mod tests {
         for (_, path) in on_demand_files(&dir) {
             write_on_demand(&path).unwrap();
             if path.ends_with(zh_tables::format::FILE_NAME) {
+                continue;
+            }
+            if path.ends_with(warpscope_core::puzzle::BUNDLED_FILE) {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let texts: Vec<&str> = text.split('\u{1e}').collect();
+                let compiled = warpscope_core::puzzle::bundled_texts();
+                assert_eq!(texts.len(), compiled.len());
+                for (t, (_, c)) in texts.iter().zip(compiled) {
+                    assert_eq!(t, c);
+                }
                 continue;
             }
             let id = warpscope_core::isas::Id::ALL

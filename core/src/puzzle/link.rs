@@ -9,14 +9,14 @@
 //!
 //! ```
 //! use warpscope_core::puzzle::{self, link};
-//! let text = puzzle::BUNDLED[0].1;
+//! let text = puzzle::bundled_texts()[0].1;
 //! let fragment = link::encode_puzzle_link(text, Some("EXIT\n"));
 //! let opened = link::decode_puzzle_link(&fragment).unwrap().unwrap();
 //! assert_eq!(opened.puzzle.id, "broadcast");
 //! assert_eq!(opened.attempt.as_deref(), Some("EXIT\n"));
 //! ```
 
-use super::{bundled, parse, Puzzle, BUNDLED};
+use super::{bundled, bundled_texts, parse, Puzzle};
 use crate::diag::Diagnostic;
 use crate::link::{decode_link, encode_link, LinkError, LinkState};
 use std::fmt;
@@ -106,7 +106,7 @@ pub fn puzzle_of_state(s: &LinkState) -> Result<Option<OpenedPuzzle>, PuzzleLink
     let text = if let Some(text) = s.view_value(PUZZLE_KEY) {
         text.to_string()
     } else if let Some(id) = s.view_value(PUZZLE_ID_KEY) {
-        match BUNDLED.iter().find(|b| b.0 == id) {
+        match bundled_texts().iter().find(|b| b.0 == id) {
             Some(b) => b.1.to_string(),
             None => return Err(PuzzleLinkError::UnknownId(id.to_string())),
         }

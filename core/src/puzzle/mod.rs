@@ -173,8 +173,11 @@ pub fn per_lane(reg: Loc) -> bool {
 
 macro_rules! bundle {
     ($($id:literal),* $(,)?) => {
-        /// The bundled puzzles: `(id, file text)`, easiest first.
-        pub static BUNDLED: &[(&str, &str)] = &[
+        /// The bundled puzzles' ids, easiest first.
+        pub const BUNDLED_IDS: &[&str] = &[$($id),*];
+        /// The bundled puzzles' files, compiled in.
+        #[cfg(feature = "texts")]
+        static COMPILED: &[(&str, &str)] = &[
             $(($id, include_str!(concat!("../../puzzles/", $id, ".puzzle")))),*
         ];
     };
@@ -198,9 +201,86 @@ bundle!(
     "mode_fields",
 );
 
+/// The bundled puzzles: `(id, file text)`, easiest first.
+///
+/// With the `texts` feature (the default) the files are compiled in.
+/// Without it (the playground, which leaves them out of the wasm it loads
+/// to start) they come from [`BUNDLED_FILE`]: installed with
+/// [`install_bundled`], or read through the loader given to
+/// [`set_bundled_loader`] the first time they are asked for. Until then,
+/// or when neither gives them, there are none.
+pub fn bundled_texts() -> &'static [(&'static str, &'static str)] {
+    #[cfg(feature = "texts")]
+    {
+        COMPILED
+    }
+    #[cfg(not(feature = "texts"))]
+    {
+        if INSTALLED.get().is_none() {
+            if let Some(file) = LOADER.get().and_then(|load| load()) {
+                install_bundled(&file);
+            }
+        }
+        INSTALLED.get().map_or(&[], |v| v.as_slice())
+    }
+}
+
+/// The name of the file that holds the bundled puzzles for a build
+/// without them: each file in [`BUNDLED_IDS`] order, separated by U+001E.
+pub const BUNDLED_FILE: &str = "puzzles.txt";
+
+/// The separator of [`BUNDLED_FILE`]'s texts.
+const SEPARATOR: char = '\u{1e}';
+
+/// [`BUNDLED_FILE`]'s contents, from the files compiled in.
+#[cfg(feature = "texts")]
+pub fn bundled_file() -> String {
+    let texts: Vec<&str> = COMPILED.iter().map(|(_, t)| *t).collect();
+    texts.join(&SEPARATOR.to_string())
+}
+
+#[cfg(not(feature = "texts"))]
+static INSTALLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+    std::sync::OnceLock::new();
+#[cfg(not(feature = "texts"))]
+static LOADER: std::sync::OnceLock<fn() -> Option<String>> = std::sync::OnceLock::new();
+
+/// Makes `file` (a [`BUNDLED_FILE`]) the bundled puzzles; false, and
+/// nothing installed, when it does not hold one text per id (or when they
+/// are compiled in, or were installed before).
+pub fn install_bundled(file: &str) -> bool {
+    let texts: Vec<&str> = file.split(SEPARATOR).collect();
+    if texts.len() != BUNDLED_IDS.len() {
+        return false;
+    }
+    #[cfg(feature = "texts")]
+    {
+        false
+    }
+    #[cfg(not(feature = "texts"))]
+    {
+        let file: &'static str = Box::leak(file.to_string().into_boxed_str());
+        let pairs = BUNDLED_IDS
+            .iter()
+            .copied()
+            .zip(file.split(SEPARATOR))
+            .collect();
+        INSTALLED.set(pairs).is_ok()
+    }
+}
+
+/// Gives the function that reads [`BUNDLED_FILE`] when the bundled puzzles
+/// are first asked for and not installed (a build without them).
+pub fn set_bundled_loader(load: fn() -> Option<String>) {
+    #[cfg(not(feature = "texts"))]
+    let _ = LOADER.set(load);
+    #[cfg(feature = "texts")]
+    let _ = load;
+}
+
 /// A bundled puzzle by id, parsed.
 pub fn bundled(id: &str) -> Option<Puzzle> {
-    BUNDLED
+    bundled_texts()
         .iter()
         .find(|(i, _)| *i == id)
         .and_then(|(_, text)| parse(text).ok())
@@ -209,10 +289,33 @@ pub fn bundled(id: &str) -> Option<Puzzle> {
 /// Every bundled puzzle, parsed (a bundled file that does not parse is a
 /// bug caught by the tests; it is left out here).
 pub fn bundled_all() -> Vec<Puzzle> {
-    BUNDLED.iter().filter_map(|(_, t)| parse(t).ok()).collect()
+    bundled_texts()
+        .iter()
+        .filter_map(|(_, t)| parse(t).ok())
+        .collect()
 }
 
 /// Errors of a puzzle text (empty when it parses).
 pub fn errors(text: &str) -> Vec<Diagnostic> {
     parse(text).err().unwrap_or_default()
+}
+
+#[cfg(all(test, feature = "texts"))]
+mod bundled_file_tests {
+    use super::*;
+
+    #[test]
+    fn the_file_holds_each_bundled_text_in_order() {
+        let file = bundled_file();
+        let texts: Vec<&str> = file.split(SEPARATOR).collect();
+        assert_eq!(texts.len(), BUNDLED_IDS.len());
+        for ((id, text), file_text) in bundled_texts().iter().zip(&texts) {
+            assert_eq!(text, file_text, "{id}");
+            assert_eq!(parse(file_text).unwrap().id, *id);
+        }
+        // compiled in: nothing to install, and a file of the wrong shape
+        // is refused either way
+        assert!(!install_bundled(&file));
+        assert!(!install_bundled(texts[0]));
+    }
 }

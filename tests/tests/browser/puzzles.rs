@@ -47,7 +47,10 @@ fn solve_a_puzzle_step_its_failing_case_and_keep_the_progress() {
     let page = Page::open(1400, 950);
     page.click("#btn-puzzles");
     page.wait("return document.querySelector('#puzzles[data-view=\"list\"]') !== null;");
-    assert_eq!(count(&page, ".pz-item"), puzzle::BUNDLED.len() as u64);
+    assert_eq!(
+        count(&page, ".pz-item"),
+        puzzle::bundled_texts().len() as u64
+    );
     page.click(&format!(".pz-item[data-id=\"{ID}\"]"));
     page.wait(&format!(
         "return document.querySelector('#puzzles[data-puzzle=\"{ID}\"]') !== null;"
@@ -133,7 +136,7 @@ fn solve_a_puzzle_step_its_failing_case_and_keep_the_progress() {
     );
     assert_eq!(
         progress,
-        json!(format!("1 of {} solved", puzzle::BUNDLED.len()))
+        json!(format!("1 of {} solved", puzzle::bundled_texts().len()))
     );
     assert_eq!(page.page_errors(), json!([]));
 }
@@ -190,4 +193,37 @@ special = 1, 2
     page.wait("return document.querySelector('#editor textarea').value.includes('MOV R1, R0');");
     page.click("#pz-check");
     page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null;");
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn puzzles_that_cannot_be_read_say_why() {
+    // The playground reads the bundled puzzles from a file next to the
+    // bundle when the panel first needs them; when that file cannot be
+    // read, the panel says so instead of showing an empty list.
+    let page = Page::open(1280, 800);
+    page.browser
+        .cdp("Network.enable", json!({}))
+        .expect("network");
+    page.browser
+        .cdp(
+            "Network.setBlockedURLs",
+            json!({ "urls": [format!("*{}*", puzzle::BUNDLED_FILE)] }),
+        )
+        .expect("blocking");
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelector('#puzzles .pz-error') !== null;");
+    let said = page.js(
+        "return document.querySelector('#puzzles .pz-error').textContent;",
+        vec![],
+    );
+    assert!(
+        said.as_str()
+            .unwrap()
+            .starts_with("The puzzles could not be loaded: "),
+        "{said}"
+    );
+    assert_eq!(count(&page, ".pz-item"), 0);
+    // The page goes on working.
+    page.step();
 }

@@ -88,7 +88,7 @@ fn from_link() -> FromLink {
 }
 
 fn open_of(puzzle: Puzzle, text: String) -> Open {
-    let bundled = puzzle::BUNDLED.iter().any(|b| b.1 == text);
+    let bundled = puzzle::bundled_texts().iter().any(|b| b.1 == text);
     Open {
         puzzle: Rc::new(puzzle),
         text: Rc::new(text),
@@ -104,7 +104,7 @@ fn from_saved_view(view: &[(String, String)], id: &str) -> Option<Open> {
 }
 
 fn bundled_open(id: &str) -> Option<Open> {
-    let (_, text) = puzzle::BUNDLED.iter().find(|b| b.0 == id)?;
+    let (_, text) = puzzle::bundled_texts().iter().find(|b| b.0 == id)?;
     let p = puzzle::parse(text).ok()?;
     Some(Open {
         puzzle: Rc::new(p),
@@ -133,6 +133,21 @@ pub struct PanelProps {
     /// View settings kept from the link the work came from (they hold a
     /// puzzle opened from a link).
     pub link_view: Vec<(String, String)>,
+}
+
+thread_local! {
+    /// Why the bundled puzzles could not be read, if they could not.
+    static LOAD_ERROR: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads the bundled puzzles' file next to the bundle (the playground's
+/// build leaves them out of its wasm; `puzzle::bundled_texts`), keeping
+/// the reason when it cannot. Given to core at start.
+pub fn read_bundled() -> Option<String> {
+    let read = crate::fetch::text_now(&crate::fetch::url(puzzle::BUNDLED_FILE));
+    let reason = read.as_ref().err().cloned();
+    LOAD_ERROR.with(|e| *e.borrow_mut() = reason);
+    read.ok()
 }
 
 /// The bundled puzzles, each with its mark; a click opens one (with the
@@ -176,11 +191,14 @@ fn puzzle_list(
             <div class="pz-head">
                 <h2>{ tr("Warp puzzles") }</h2>
                 <span class="pz-progress" id="pz-progress">
-                    { trf("{0} of {1} solved", &[&puzzle::BUNDLED.iter().filter(|b| solved.iter().any(|s| s == b.0)).count(), &puzzle::BUNDLED.len()]) }
+                    { trf("{0} of {1} solved", &[&puzzle::bundled_texts().iter().filter(|b| solved.iter().any(|s| s == b.0)).count(), &puzzle::bundled_texts().len()]) }
                 </span>
                 <span class="spacer"></span>
                 <button class="btn" id="pz-close" onclick={close}>{ tr("Close") }</button>
             </div>
+            if let Some(why) = LOAD_ERROR.with(|e| e.borrow().clone()).filter(|_| puzzle::bundled_texts().is_empty()) {
+                <p class="pz-error" role="alert">{ trf("The puzzles could not be loaded: {0}", &[&why]) }</p>
+            }
             <ol class="pz-list">{ for items }</ol>
         </section>
     }

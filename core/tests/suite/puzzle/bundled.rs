@@ -4,11 +4,15 @@
 use warpscope_core::asm;
 use warpscope_core::isas;
 use warpscope_core::puzzle::check::{self, Outcome, Report};
-use warpscope_core::puzzle::{self, Puzzle, BUNDLED};
+use warpscope_core::puzzle::{self, bundled_texts, Puzzle};
 use warpscope_core::sim::{LaunchConfig, Sim};
 
 fn get(id: &str) -> Puzzle {
-    let text = BUNDLED.iter().find(|b| b.0 == id).expect("bundled").1;
+    let text = bundled_texts()
+        .iter()
+        .find(|b| b.0 == id)
+        .expect("bundled")
+        .1;
     puzzle::parse(text).unwrap_or_else(|d| panic!("{id} does not parse: {d:?}"))
 }
 
@@ -262,8 +266,8 @@ fn wrong_solutions(id: &str) -> Vec<Wrong> {
 
 #[test]
 fn there_are_at_least_twelve_puzzles_and_each_is_complete() {
-    assert!(BUNDLED.len() >= 12);
-    for (id, _) in BUNDLED {
+    assert!(bundled_texts().len() >= 12);
+    for (id, _) in bundled_texts() {
         let p = get(id);
         assert_eq!(p.id, *id, "file name and id differ");
         assert!(!p.teaches.is_empty(), "{id} names nothing it teaches");
@@ -273,13 +277,13 @@ fn there_are_at_least_twelve_puzzles_and_each_is_complete() {
         );
         assert!(!p.hints.is_empty(), "{id} has no hint");
     }
-    let isas: Vec<String> = BUNDLED.iter().map(|b| get(b.0).isa).collect();
+    let isas: Vec<String> = bundled_texts().iter().map(|b| get(b.0).isa).collect();
     assert!(isas.iter().any(|i| i == "sm50") && isas.iter().any(|i| i == "gfx9"));
 }
 
 #[test]
 fn every_reference_solution_passes() {
-    for (id, _) in BUNDLED {
+    for (id, _) in bundled_texts() {
         let p = get(id);
         let r = grade(id, &p.solution);
         assert!(r.passed(), "{id}: {}", check::summary(&r));
@@ -297,7 +301,7 @@ fn every_reference_solution_passes() {
 
 #[test]
 fn an_empty_program_fails_every_puzzle_on_its_first_case() {
-    for (id, _) in BUNDLED {
+    for (id, _) in bundled_texts() {
         let r = grade(id, "");
         let f = r
             .failure()
@@ -310,7 +314,7 @@ fn an_empty_program_fails_every_puzzle_on_its_first_case() {
 #[test]
 fn wrong_solutions_fail_on_the_expected_case() {
     let mut problems = Vec::new();
-    for (id, _) in BUNDLED {
+    for (id, _) in bundled_texts() {
         let wrongs = wrong_solutions(id);
         assert!(wrongs.len() >= 2, "{id} needs two wrong solutions");
         for wr in wrongs {

@@ -73,6 +73,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("level {0} · {1} · {2}", "难度 {0} · {1} · {2}"),
     ("Warp puzzles", "Warp 练习"),
     ("{0} of {1} solved", "已完成 {0}/{1}"),
+    ("The puzzles could not be loaded: {0}", "无法载入练习：{0}"),
     ("at most {0} instructions", "最多 {0} 条指令"),
     ("{0} steps per case", "每个用例 {0} 步"),
     ("not allowed: {0}", "不允许使用：{0}"),
