@@ -98,15 +98,21 @@ impl Workload {
 
 /// A simulator loaded with `w`, with or without the undo log.
 pub fn sim(w: Workload, undo: bool) -> Sim {
-    let isa = isas::w128();
     // The workloads are fixed text that the tests assemble; failing here is a
     // bug in this file, not bad input.
-    let program = asm::assemble(isa, w.source()).expect("workload assembles");
+    sim_of(w.source(), undo).expect("workload assembles")
+}
+
+/// A simulator loaded with the w128 program `source` as the workloads are
+/// (with or without the undo log); `None` when it does not assemble.
+pub fn sim_of(source: &str, undo: bool) -> Option<Sim> {
+    let isa = isas::w128();
+    let program = asm::assemble(isa, source).ok()?;
     let config = LaunchConfig {
         undo,
         ..LaunchConfig::default()
     };
-    Sim::new(isa, &program, config)
+    Some(Sim::new(isa, &program, config))
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ fn measure_sim_native_and_wasm() {
             browser
                 .eval(
                     "return window.__simBench.measure_sim(arguments[0], arguments[1], arguments[2]);",
-                    vec![json!(w.name()), json!(REPS), json!(undo)],
+                    vec![json!(w.source()), json!(REPS), json!(undo)],
                 )
                 .expect("measure_sim runs")
                 .as_f64()

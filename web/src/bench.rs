@@ -1,25 +1,25 @@
 //! The simulator's throughput inside the browser, for the benchmark that
 //! compares it with the native build (`tests/tests/browser_sim_bench.rs`).
 //!
-//! The page's module exports `measure_sim(name, reps, undo)`; it runs the
-//! core workload `name` (see `warpscope_core::workloads`) `reps` times, with
-//! the undo log as the playground's Run keeps it or without, and returns
-//! warp instructions per second, timed with `performance.now()`.
+//! The page's module exports `measure_sim(source, reps, undo)`; it runs a
+//! w128 program (the harness passes a core workload's source, see
+//! `warpscope_core::workloads`, so the page carries none) `reps` times,
+//! with the undo log as the playground's Run keeps it or without, and
+//! returns warp instructions per second, timed with `performance.now()`.
 
-use warpscope_core::workloads::{self, Workload};
+use warpscope_core::workloads;
 use wasm_bindgen::prelude::*;
 
-/// Runs workload `name` `reps` times, keeping the undo log when `undo`;
-/// returns steps per second. Errors name the unknown workload or a missing
-/// clock.
+/// Runs the w128 program `source` `reps` times, keeping the undo log when
+/// `undo`; returns steps per second. Errors say that the program does not
+/// assemble, or that there is no clock.
 #[wasm_bindgen]
-pub fn measure_sim(name: &str, reps: u32, undo: bool) -> Result<f64, JsValue> {
-    let w = Workload::by_name(name)
-        .ok_or_else(|| JsValue::from_str(&format!("unknown workload `{name}`")))?;
+pub fn measure_sim(source: &str, reps: u32, undo: bool) -> Result<f64, JsValue> {
+    let mut sim = workloads::sim_of(source, undo)
+        .ok_or_else(|| JsValue::from_str("the program does not assemble"))?;
     let perf = web_sys::window()
         .and_then(|w| w.performance())
         .ok_or_else(|| JsValue::from_str("performance.now() is unavailable"))?;
-    let mut sim = workloads::sim(w, undo);
     let reps = reps.max(1);
     let start = perf.now();
     let mut steps = 0u64;

@@ -420,6 +420,7 @@ fn bench(root: &Path) -> Result<(), String> {
         "measure_keystroke_and_step_latency",
         "measure_startup",
         "measure_startup_slow_4g",
+        "measure_startup_slow_4g_sm50_link",
     ]))?;
     setup::done(t, "figures written to target/e2e/bench-*.json");
     Ok(())

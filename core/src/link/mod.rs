@@ -35,11 +35,10 @@
 //! data (plus the dictionary), whatever the link claims, so a "deflate
 //! bomb" is refused instead of filling memory.
 
-use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
-use miniz_oxide::inflate::TINFLStatus;
 use std::fmt;
 
 mod deflate;
+mod inflate;
 
 /// The version tag of the current link format, written before the first `.`.
 pub const VERSION: &str = "v1";
@@ -595,42 +594,7 @@ fn deflate_with_dictionary(data: &[u8]) -> Vec<u8> {
 /// [`MAX_PAYLOAD`] bytes. Errors carry the offset in `packed` where
 /// decoding stopped.
 fn inflate_with_dictionary(packed: &[u8]) -> Result<Vec<u8>, (LinkErrorKind, usize)> {
-    let dict = DICTIONARY_V1.as_bytes();
-    let cap = dict.len() + MAX_PAYLOAD;
-    let flags = inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
-    let mut buf = Vec::with_capacity(cap.min(dict.len() + 64 + packed.len() * 4));
-    buf.extend_from_slice(dict);
-    buf.resize(buf.capacity(), 0);
-    let mut out_pos = dict.len();
-    let mut in_pos = 0;
-    let mut state = Box::<DecompressorOxide>::default();
-    loop {
-        let (status, consumed, produced) =
-            decompress(&mut state, &packed[in_pos..], &mut buf, out_pos, flags);
-        in_pos += consumed;
-        out_pos += produced;
-        match status {
-            TINFLStatus::Done => {
-                if in_pos < packed.len() {
-                    return Err((LinkErrorKind::TrailingData, in_pos));
-                }
-                buf.truncate(out_pos);
-                buf.drain(..dict.len());
-                return Ok(buf);
-            }
-            TINFLStatus::HasMoreOutput => {
-                if buf.len() >= cap {
-                    return Err((LinkErrorKind::TooLarge, in_pos));
-                }
-                let grown = (buf.len() * 2).min(cap);
-                buf.resize(grown, 0);
-            }
-            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => {
-                return Err((LinkErrorKind::Truncated, packed.len()));
-            }
-            _ => return Err((LinkErrorKind::Corrupt, in_pos.min(packed.len()))),
-        }
-    }
+    inflate::inflate(DICTIONARY_V1.as_bytes(), packed, MAX_PAYLOAD)
 }
 
 // ---------------------------------------------------------------------------
