@@ -12,14 +12,17 @@
 //! i32.const SLOT  call_indirect (type T)             ;; the moved body
 //! ```
 //!
-//! The second part imports the first's memory, tables, globals and the
-//! functions its bodies call (the first part exports them under short
-//! names), and its element segment fills the slots added at the end of
-//! table 0. `$load` is a JavaScript import (`s.l`, written into the glue by
-//! [`patch_glue`]): it instantiates the second part, from the copy fetched
-//! in the background if it has arrived and otherwise by a synchronous
-//! request, and sets `$loaded`, so later calls go straight through the
-//! table.
+//! A moved function that nothing in the first part refers to leaves no
+//! stub at all. The second part imports the first's memory, table 0 and
+//! the globals its bodies use (the first part exports them under short
+//! names); it calls the first part's functions through slots of table 0
+//! that the first part fills, and its own element segment fills the moved
+//! functions' slots. `$load` is a JavaScript import (`s.l`, written into
+//! the glue by [`patch_glue`]): it instantiates the second part, from the
+//! copy fetched in the background if it has arrived and otherwise by a
+//! synchronous request, and sets `$loaded`, so later calls go straight
+//! through the table. docs/perf.md, "The bundle in two parts", has the
+//! measurements.
 //!
 //! [`instrument`] is the recording side: every function's entry reports
 //! its index to `s.m`, so a run of the page says which functions it used.
@@ -322,8 +325,8 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, String> {
     })
 }
 
-/// What one index space of the second part imports from the first: the
-/// first part's index of each, in the order imported.
+/// The functions, globals and tables that some code refers to (by its
+/// index in the module as it was), collected by re-encoding it.
 #[derive(Default)]
 struct Needs {
     funcs: BTreeSet<u32>,
@@ -358,7 +361,7 @@ impl Reencode for Needs {
     }
 }
 
-/// What the bodies of `body` refer to.
+/// Adds what `body` refers to to `into`.
 fn needs(body: &wp::FunctionBody, into: &mut Needs) -> Result<(), String> {
     let mut ops = body.get_operators_reader().map_err(err)?;
     while !ops.eof() {
