@@ -182,7 +182,7 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 pub fn start() {
     warpscope_core::puzzle::set_bundled_loader(puzzle::read_bundled);
     let lang = share::lang_at_start();
-    let rest_first = share::start_needs_rest(lang);
+    let rest_first = start_needs_rest(lang);
     wasm_bindgen_futures::spawn_local(async move {
         if rest_first {
             // first: reading the catalogue is code of the rest too
@@ -196,6 +196,34 @@ pub fn start() {
             fetch::rest_of_wasm().await;
         }
     });
+}
+
+/// Whether the page's first render runs code that the split leaves out of
+/// the first part of the wasm (docs/perf.md, "The bundle in two parts"):
+/// the interface in Chinese, a program of another ISA than w128 (the
+/// link's, else the saved work's), presentation mode or the puzzles open.
+/// Such a start fetches the rest before it mounts instead of requesting it
+/// in the middle of its first render. The starts the split is recorded
+/// from (`xtask/src/profile.rs`, `starts`) are the other side of this rule;
+/// browser tests hold the two together.
+fn start_needs_rest(lang: i18n::Lang) -> bool {
+    let frag = share::current_fragment();
+    let link = (!frag.is_empty())
+        .then(|| warpscope_core::link::decode_link(&frag).ok())
+        .flatten();
+    let present = link
+        .as_ref()
+        .is_some_and(|ls| state::share::read_view(&ls.view).present);
+    let isa = link
+        .or_else(|| {
+            let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
+            warpscope_core::link::decode_link(&saved?).ok()
+        })
+        .map(|ls| ls.isa);
+    lang == i18n::Lang::Zh
+        || present
+        || puzzle::open_at_start()
+        || isa.is_some_and(|isa| isa != warpscope_core::isas::Id::W128.name())
 }
 
 fn mount() {

@@ -86,34 +86,6 @@ pub fn lang_at_start() -> crate::i18n::Lang {
     link.unwrap_or_else(own_choice_of_lang)
 }
 
-/// Whether the page's first render runs code that the split leaves out of
-/// the first part of the wasm (docs/perf.md, "The bundle in two parts"):
-/// the interface in Chinese, a program of another ISA than w128 (the
-/// link's, else the saved work's), presentation mode or the puzzles open.
-/// Such a start fetches the rest before it mounts instead of requesting it
-/// in the middle of its first render. The starts the split is recorded
-/// from (`xtask/src/profile.rs`, `starts`) are the other side of this rule;
-/// browser tests hold the two together.
-pub fn start_needs_rest(lang: crate::i18n::Lang) -> bool {
-    let frag = current_fragment();
-    let link = (!frag.is_empty())
-        .then(|| decode_link(&frag).ok())
-        .flatten();
-    let present = link
-        .as_ref()
-        .is_some_and(|ls| crate::state::share::read_view(&ls.view).present);
-    let isa = link
-        .or_else(|| {
-            let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
-            decode_link(&saved?).ok()
-        })
-        .map(|ls| ls.isa);
-    lang == crate::i18n::Lang::Zh
-        || present
-        || crate::puzzle::open_at_start()
-        || isa.is_some_and(|isa| isa != warpscope_core::isas::Id::W128.name())
-}
-
 /// The state the page opens with: the autosaved work, then the link in
 /// the address bar, if any.
 pub fn initial_state(rt: &mut Runtime) -> State {

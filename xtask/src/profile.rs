@@ -109,8 +109,9 @@ pub fn starts() -> Result<Vec<Start>, String> {
 }
 
 /// Starts that the recording leaves out: they fetch the rest of the wasm
-/// before their first render (the web crate's `share::start_needs_rest`;
-/// a browser test checks that they do, and the start-up bench times one).
+/// before their first render (`start_needs_rest` in the web crate's
+/// `lib.rs`; a browser test checks that they do, and the start-up bench
+/// times one).
 pub fn other_starts() -> Result<Vec<Start>, String> {
     Ok(vec![
         link("sm50 link", "sm50", "pack_predicates.s", &[])?,

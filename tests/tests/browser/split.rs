@@ -97,8 +97,8 @@ fn a_function_of_the_rest_called_before_it_arrives_loads_it_at_once() {
 fn other_starts_fetch_the_rest_before_they_show() {
     // Links of sm50 and gfx9 and the Chinese interface run functions the
     // recording moves: they fetch the rest before they first render
-    // (`share::start_needs_rest`), and then work as any page does, without
-    // fetching it a second time.
+    // (`start_needs_rest` in `web/src/lib.rs`), and then work as any page
+    // does, without fetching it a second time.
     let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
     for start in xtask::profile::other_starts().expect("the starts") {
