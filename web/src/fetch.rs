@@ -57,11 +57,22 @@ pub async fn rest_of_wasm() {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// The text of `url`, read before this returns (a synchronous request):
-/// for what a caller needs at once and cannot wait for, such as the
-/// bundled puzzles asked for by the puzzle panel. The browser blocks the
-/// page while it waits, so only small files are read this way.
+/// The text of `url`, read before this returns: the copy read with the
+/// rest of the wasm (`window.__warpscopeFiles`), else a synchronous
+/// request. For what a caller needs at once and cannot wait for, such as
+/// the bundled puzzles asked for by the puzzle panel; the browser blocks
+/// the page while it waits, so only small files are read this way.
 pub fn text_now(url: &str) -> Result<String, String> {
+    // Read already, with the rest of the wasm (a synchronous request does
+    // not reach the service worker, so this is what works offline).
+    let name = url.rsplit('/').next().unwrap_or(url);
+    let early = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"__warpscopeFiles".into()).ok())
+        .and_then(|files| js_sys::Reflect::get(&files, &name.into()).ok())
+        .and_then(|t| t.as_string());
+    if let Some(text) = early {
+        return Ok(text);
+    }
     let text = |e: wasm_bindgen::JsValue| {
         e.dyn_ref::<js_sys::Error>()
             .map(|e| String::from(e.message()))

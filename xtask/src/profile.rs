@@ -209,28 +209,57 @@ fn run_starts(site: &Path) -> Result<BTreeSet<u32>, String> {
     let mut seen = BTreeSet::new();
     for start in starts()? {
         let b = Browser::start(start.size.0, start.size.1)?;
-        b.open_app(&format!("{}/{}", server.url(), start.at))?;
-        b.wait_for(start.ready, WAIT)
-            .map_err(|e| format!("{}: the page did not become ready: {e}", start.what))?;
-        // the frames after ready (fonts, the first paint of every pane)
-        std::thread::sleep(Duration::from_millis(800));
-        if start.interact {
-            interact(&b).map_err(|e| format!("{}: {e}", start.what))?;
-        }
-        std::thread::sleep(Duration::from_millis(300));
-        let marks: Value = b.eval("return Array.from(window.__wsMarks || []);", vec![])?;
         let before = seen.len();
-        for m in marks.as_array().into_iter().flatten() {
-            seen.insert(m.as_u64().unwrap_or(0) as u32);
-        }
+        let mut ran = 0;
+        go_through(&b, &server.url(), &start, &mut |b| {
+            let marks: Value = b.eval("return Array.from(window.__wsMarks || []);", vec![])?;
+            ran = ran.max(marks.as_array().map_or(0, |a| a.len()));
+            for m in marks.as_array().into_iter().flatten() {
+                seen.insert(m.as_u64().unwrap_or(0) as u32);
+            }
+            Ok(())
+        })?;
         println!(
             "  {:<11} {} functions ran, {} new",
             start.what,
-            marks.as_array().map_or(0, |a| a.len()),
+            ran,
             seen.len() - before
         );
     }
     Ok(seen)
+}
+
+/// Opens `start` from the site at `base` in `b`, waits until it is ready
+/// and does what a visitor does first, then calls `page`; then reloads the
+/// page (a reload opens the tab's own draft, another way of starting) and
+/// does the same again.
+pub fn go_through(
+    b: &Browser,
+    base: &str,
+    start: &Start,
+    page: &mut dyn FnMut(&Browser) -> Result<(), String>,
+) -> Result<(), String> {
+    let url = format!("{base}/{}", start.at);
+    b.open_app(&url)?;
+    for pass in ["first load", "reload"] {
+        if pass == "reload" {
+            b.goto(&url)?;
+        }
+        b.wait_for(start.ready, WAIT).map_err(|e| {
+            format!(
+                "{} ({pass}): the page did not become ready: {e}",
+                start.what
+            )
+        })?;
+        // the frames after ready (fonts, the first paint of every pane)
+        std::thread::sleep(Duration::from_millis(800));
+        if start.interact {
+            interact(b).map_err(|e| format!("{} ({pass}): {e}", start.what))?;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        page(b).map_err(|e| format!("{} ({pass}): {e}", start.what))?;
+    }
+    Ok(())
 }
 
 /// Copies the site (page, style, icons, service worker, on-demand files)

@@ -375,7 +375,8 @@ fn needs(body: &wp::FunctionBody, into: &mut Needs) -> Result<(), String> {
 }
 
 /// Indices in the second part, which imports no functions: its own are the
-/// moved ones, in order, and it reaches the first part's through table 0.
+/// moved ones, in order, then the copies of small functions of the first
+/// part; it reaches the first part's other functions through table 0.
 struct Secondary<'m> {
     moved: &'m HashMap<u32, u32>,
     globals: HashMap<u32, u32>,
@@ -429,6 +430,12 @@ impl Reencode for Renumber {
             .ok_or_else(|| ReError::UserError(format!("function {f} has no stub")))
     }
 }
+
+/// The largest body of the first part that the second part copies rather
+/// than calls through a table slot: 64 bytes took the first part down by
+/// 1.0 KB gzipped and the second up by 6 KB (16: 0.2 and 0.7; 32: 0.5 and
+/// 2.3).
+const COPY_MAX: usize = 64;
 
 /// The bytes a stub for a function of `params` parameters takes, about.
 fn stub_len(params: usize) -> usize {
@@ -599,11 +606,41 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     let mut renumber = Renumber { map };
     let load = m.func_imports;
 
-    // What the moved bodies need from the first part: its functions go in
-    // table 0 after the moved ones' slots.
+    // What the moved bodies need from the first part. A small function of
+    // the first part that they call gets a copy in the second part (and so
+    // does what it calls in turn): a copy costs the first part nothing, a
+    // table slot about two bytes that do not compress. Everything else
+    // they call goes in table 0 after the moved functions' slots.
+    let mut second: HashMap<u32, u32> = moved.clone();
+    let mut copies = Vec::new();
     let mut need = Needs::default();
-    for &f in &order {
-        needs(&m.bodies[m.defined(f).unwrap()], &mut need)?;
+    let mut queue = order.clone();
+    while let Some(f) = queue.pop() {
+        let mut n = Needs::default();
+        needs(&m.bodies[m.defined(f).unwrap()], &mut n)?;
+        for &g in &n.funcs {
+            let Some(i) = m.defined(g) else { continue };
+            if second.contains_key(&g) || Some(g) == m.start || m.bodies[i].range().len() > COPY_MAX
+            {
+                continue;
+            }
+            let mut c = Needs::default();
+            needs(&m.bodies[i], &mut c)?;
+            if c.segments || !c.ref_funcs.is_empty() {
+                continue;
+            }
+            second.insert(g, (order.len() + copies.len()) as u32);
+            copies.push(g);
+            queue.push(g);
+        }
+        need.funcs.extend(n.funcs);
+        need.ref_funcs.extend(n.ref_funcs);
+        need.globals.extend(n.globals);
+        need.tables.extend(n.tables);
+    }
+    // A function that `ref.func` names keeps one identity: no copy of it.
+    if need.ref_funcs.iter().any(|f| copies.contains(f)) {
+        return Err("a copied function is named by ref.func".into());
     }
     need.tables.insert(0);
     let slot0 = table0.ty.initial as u32;
@@ -612,7 +649,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         .iter()
         .chain(&need.ref_funcs)
         .copied()
-        .filter(|f| !moved.contains_key(f))
+        .filter(|f| !second.contains_key(f))
         .collect::<BTreeSet<_>>()
         .into_iter()
         .enumerate()
@@ -774,7 +811,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     });
     let mut imports = we::ImportSection::new();
     let mut sec = Secondary {
-        moved: &moved,
+        moved: &second,
         globals: HashMap::new(),
         tables: HashMap::new(),
     };
@@ -801,7 +838,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     }
     s.section(&imports);
     let mut funcs = we::FunctionSection::new();
-    for &f in &order {
+    for &f in order.iter().chain(&copies) {
         funcs.function(m.func_types[f as usize]);
     }
     s.section(&funcs);
@@ -814,7 +851,7 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
     );
     s.section(&elements);
     let mut code = we::CodeSection::new();
-    for &f in &order {
+    for &f in order.iter().chain(&copies) {
         let body = &m.bodies[m.defined(f).unwrap()];
         let mut out = sec.new_function_with_parsed_locals(body).map_err(re)?;
         let mut ops = body.get_operators_reader().map_err(err)?;
@@ -901,6 +938,9 @@ window.__warpscopeLoadRest = async function () {};
 /// once; `window.__warpscopeRestAt` when (the start-up bench reads both).
 /// `window.__warpscopeLoadRest` is `loadRest` for the page's own code (a
 /// start that needs the rest before it can show, `web/src/fetch.rs`).
+/// Once the rest is in, `loadRest` also reads the files the page reads at
+/// once when it needs them (the bundled puzzles) into
+/// `window.__warpscopeFiles`, where `fetch::text_now` looks first.
 const SPLIT_GLUE: &str = "
 const __wsRestUrl = new URL('{REST_FILE}', import.meta.url);
 let __wsRest;
@@ -936,12 +976,22 @@ export async function loadRest() {
     const m = await WebAssembly.compile(await r.arrayBuffer());
     __wsRest = __wsRest || m;
     __wsInstall(__wsRest, 'fetched');
+    // The files the page reads at once when it needs them, read now: a
+    // synchronous request does not reach the service worker, so offline
+    // it would fail where this finds the stored copy.
+    const files = window.__warpscopeFiles ||= {};
+    for (const name of {PREFETCH}) {
+        fetch(new URL(name, import.meta.url))
+            .then((r) => (r.ok ? r.text() : null))
+            .then((t) => { if (t !== null) files[name] = t; }, () => {});
+    }
 }
 ";
 
 /// `glue` (wasm-bindgen's, for `--target web`) with the `s` imports added;
 /// `None` when it is not of the expected shape.
 pub fn patch_glue(glue: &str, mode: Mode) -> Option<String> {
+    let prefetch = format!("[\"{}\"]", warpscope_core::puzzle::BUNDLED_FILE);
     const AT: &str = "\"./warpscope_bg.js\": import0,";
     if glue.matches(AT).count() != 1 || !glue.contains("let wasmModule, wasmInstance, wasm;") {
         return None;
@@ -949,7 +999,9 @@ pub fn patch_glue(glue: &str, mode: Mode) -> Option<String> {
     let mut out = glue.replace(AT, &format!("{AT} {HOST_MODULE}: __wsHost,"));
     out.push_str(&match mode {
         Mode::Record => RECORD_GLUE.to_string(),
-        Mode::Split => SPLIT_GLUE.replace("{REST_FILE}", REST_FILE),
+        Mode::Split => SPLIT_GLUE
+            .replace("{REST_FILE}", REST_FILE)
+            .replace("{PREFETCH}", &prefetch),
     });
     Some(out)
 }
@@ -1120,13 +1172,14 @@ mod tests {
         let second = read(&parts.secondary).unwrap();
         // The first part: a stub for `moved`, none for `deep`, which only
         // `moved` calls, nor for `unit`, which nothing calls; one more
-        // import; table 0 with slots for the three moved functions and the
-        // two (`log`, `helper`) the second part calls; the flag exported.
+        // import; table 0 with slots for the three moved functions and for
+        // `log`, which the second part calls (it has a copy of the small
+        // `helper`); the flag exported.
         assert_eq!(first.bodies.len(), 3);
         assert_eq!(first.func_imports, 2);
         assert_eq!(first.imports[1].module, HOST_MODULE);
         assert_eq!(first.imports[1].name, LOAD_FIELD);
-        assert_eq!(first.tables[0].initial, 7);
+        assert_eq!(first.tables[0].initial, 6);
         assert!(first.names.is_empty(), "names are not shipped");
         let stub = ops(&first.bodies[1]);
         assert!(matches!(stub[0], O::GlobalGet { global_index: 1 }));
@@ -1138,18 +1191,19 @@ mod tests {
             ops(&first.bodies[0])[1],
             O::Call { function_index: 3 }
         ));
-        // `log` and `helper` (now 0 and 4) in the slots after the moved ones
+        // `log` (import 0) in the slot after the moved ones
         assert_eq!(first.elements.len(), 2);
         match &first.elements[1].items {
             wp::ElementItems::Functions(r) => {
                 let funcs: Vec<u32> = r.clone().into_iter().map(Result::unwrap).collect();
-                assert_eq!(funcs, [0, 4]);
+                assert_eq!(funcs, [0]);
             }
             _ => panic!("function indices expected"),
         }
-        // The second part: the bodies, its element segment at slot 2, and
-        // calls to the first part through the table, to its own directly.
-        assert_eq!(second.bodies.len(), 3);
+        // The second part: the three bodies and the copy of `helper`, its
+        // element segment at slot 2, and calls to the first part through
+        // the table, to its own functions directly.
+        assert_eq!(second.bodies.len(), 4);
         assert!(second.bodies[0].range().len() > 2 * BIG as usize);
         assert_eq!(second.elements.len(), 1);
         assert_eq!(second.func_imports, 0);
@@ -1157,12 +1211,13 @@ mod tests {
         assert!(matches!(moved[1], O::I32Const { value: 5 }));
         assert!(matches!(moved[2], O::CallIndirect { type_index: 1, .. }));
         let n = moved.len();
-        assert!(matches!(moved[n - 4], O::I32Const { value: 6 }));
-        assert!(matches!(
-            moved[n - 3],
-            O::CallIndirect { type_index: 0, .. }
-        ));
+        assert!(matches!(moved[n - 3], O::Call { function_index: 3 }));
         assert!(matches!(moved[n - 2], O::Call { function_index: 2 }));
+        // the copy of `helper` is `helper`'s body
+        assert_eq!(
+            ops(&second.bodies[3]).len(),
+            ops(&read(&wasm).unwrap().bodies[2]).len()
+        );
         // Everything it imports, the first part exports, with its kind.
         let exports: HashMap<&str, wp::ExternalKind> =
             first.exports.iter().map(|e| (e.name, e.kind)).collect();

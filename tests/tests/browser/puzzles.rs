@@ -199,31 +199,49 @@ special = 1, 2
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn puzzles_that_cannot_be_read_say_why() {
     // The playground reads the bundled puzzles from a file next to the
-    // bundle when the panel first needs them; when that file cannot be
-    // read, the panel says so instead of showing an empty list.
-    let page = Page::open(1280, 800);
-    page.browser
-        .cdp("Network.enable", json!({}))
-        .expect("network");
-    page.browser
-        .cdp(
-            "Network.setBlockedURLs",
-            json!({ "urls": [format!("*{}*", puzzle::BUNDLED_FILE)] }),
-        )
-        .expect("blocking");
-    page.click("#btn-puzzles");
-    page.wait("return document.querySelector('#puzzles .pz-error') !== null;");
-    let said = page.js(
-        "return document.querySelector('#puzzles .pz-error').textContent;",
+    // bundle (fetched with the rest of the wasm, or at once when the panel
+    // needs them first); when that file cannot be read, the panel says so
+    // instead of showing an empty list.
+    let root = xtask::built_root();
+    let server = xtask::server::Server::start(&root, 0).expect("static server starts");
+    let b = xtask::webdriver::Browser::start(1280, 800).expect("chromium starts");
+    b.cdp("Network.enable", json!({})).expect("network");
+    b.cdp(
+        "Network.setBlockedURLs",
+        json!({ "urls": [format!("*{}*", puzzle::BUNDLED_FILE)] }),
+    )
+    .expect("blocking");
+    b.open_app(&server.url()).expect("the app mounts");
+    let wait = std::time::Duration::from_secs(20);
+    b.wait_for("return window.__warpscopeRest === 'fetched';", wait)
+        .expect("the rest arrives");
+    b.eval(
+        "document.querySelector('#btn-puzzles').click(); return 1;",
         vec![],
-    );
+    )
+    .unwrap();
+    b.wait_for(
+        "return document.querySelector('#puzzles .pz-error') !== null;",
+        wait,
+    )
+    .expect("the panel says why");
+    let said = b
+        .eval(
+            "return document.querySelector('#puzzles .pz-error').textContent;",
+            vec![],
+        )
+        .unwrap();
     assert!(
         said.as_str()
             .unwrap()
             .starts_with("The puzzles could not be loaded: "),
         "{said}"
     );
-    assert_eq!(count(&page, ".pz-item"), 0);
-    // The page goes on working.
-    page.step();
+    let items = b
+        .eval(
+            "return document.querySelectorAll('.pz-item').length;",
+            vec![],
+        )
+        .unwrap();
+    assert_eq!(items, json!(0));
 }

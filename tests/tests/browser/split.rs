@@ -4,7 +4,7 @@
 //! loads it at once.
 
 use crate::browser_util::Page;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::Duration;
 use xtask::server::Server;
 use xtask::webdriver::Browser;
@@ -18,10 +18,10 @@ const HOW: &str = "return window.__warpscopeRest || null;";
 #[test]
 #[ignore = "browser test: needs the wasm bundle and Chromium"]
 fn every_recorded_start_works_without_the_rest() {
-    // With the second part unreachable, each way a page starts (the
-    // playground, a phone, links of each ISA, an embed, Chinese) becomes
-    // ready and takes a visitor's first steps, edits and a run. A page
-    // that needed a moved function would fail to load it and say so.
+    // With the second part unreachable, each recorded way a page starts
+    // (the playground, a phone, a w128 link, an embed), and its reload,
+    // becomes ready and takes a visitor's first steps, edits and a run. A
+    // page that needed a moved function would fail to load it and say so.
     let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
     for start in xtask::profile::starts().expect("the starts") {
@@ -32,30 +32,23 @@ fn every_recorded_start_works_without_the_rest() {
             json!({ "urls": [format!("*{}*", xtask::split::REST_FILE)] }),
         )
         .expect("blocking");
-        b.open_app(&format!("{}/{}", server.url(), start.at))
-            .expect("the app mounts");
         let stale = "record the list again with `cargo xtask profile` (docs/perf.md)";
-        b.wait_for(start.ready, WAIT).unwrap_or_else(|e| {
-            panic!(
-                "{}: not ready without the rest ({e}); {stale}\n{}",
-                start.what,
-                b.load_state().unwrap()
-            )
-        });
-        if start.interact {
-            xtask::profile::interact(&b).unwrap_or_else(|e| panic!("{}: {e}", start.what));
-        }
-        std::thread::sleep(Duration::from_millis(300));
-        let errors = b.eval("return window.__warpscopeErrors;", vec![]).unwrap();
-        assert!(
-            errors == json!([]),
-            "{}: starting the page used a function moved to {}; {stale}: {errors}",
-            start.what,
-            xtask::split::REST_FILE
-        );
-        // The background fetch was tried, and failed without a word: a
-        // function of the rest would request it again and say so.
-        assert_eq!(b.eval(HOW, vec![]).unwrap(), json!(null), "{}", start.what);
+        xtask::profile::go_through(&b, &server.url(), &start, &mut |b| {
+            let errors = b.eval("return window.__warpscopeErrors;", vec![])?;
+            if errors != json!([]) {
+                return Err(format!(
+                    "starting the page used a function moved to {}; {stale}: {errors}",
+                    xtask::split::REST_FILE
+                ));
+            }
+            // The background fetch was tried, and failed without a word: a
+            // function of the rest would request it again and say so.
+            match b.eval(HOW, vec![])? {
+                Value::Null => Ok(()),
+                how => Err(format!("the rest came ({how}) though it was blocked")),
+            }
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
