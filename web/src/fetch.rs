@@ -11,28 +11,30 @@ pub fn url(name: &str) -> String {
     format!("static/pkg/{name}")
 }
 
+/// Why a request failed, from what the browser threw.
+fn reason(e: wasm_bindgen::JsValue) -> String {
+    e.as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| "the request failed".into())
+}
+
 /// The body of `url`, or why there is none.
 pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window().ok_or("no window")?;
-    let text = |e: wasm_bindgen::JsValue| {
-        e.as_string()
-            .or_else(|| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map(|e| String::from(e.message()))
-            })
-            .unwrap_or_else(|| "the request failed".into())
-    };
     let resp = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(text)?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(text)?;
+        .map_err(reason)?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(reason)?;
     if !resp.ok() {
         return Err(format!("the server answered {}", resp.status()));
     }
-    let buf = JsFuture::from(resp.array_buffer().map_err(text)?)
+    let buf = JsFuture::from(resp.array_buffer().map_err(reason)?)
         .await
-        .map_err(text)?;
+        .map_err(reason)?;
     Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }
 
@@ -73,19 +75,13 @@ pub fn text_now(url: &str) -> Result<String, String> {
     if let Some(text) = early {
         return Ok(text);
     }
-    let text = |e: wasm_bindgen::JsValue| {
-        e.dyn_ref::<js_sys::Error>()
-            .map(|e| String::from(e.message()))
-            .or_else(|| e.as_string())
-            .unwrap_or_else(|| "the request failed".into())
-    };
-    let x = web_sys::XmlHttpRequest::new().map_err(text)?;
-    x.open_with_async("GET", url, false).map_err(text)?;
-    x.send().map_err(text)?;
-    match x.status().map_err(text)? {
+    let x = web_sys::XmlHttpRequest::new().map_err(reason)?;
+    x.open_with_async("GET", url, false).map_err(reason)?;
+    x.send().map_err(reason)?;
+    match x.status().map_err(reason)? {
         200 => x
             .response_text()
-            .map_err(text)?
+            .map_err(reason)?
             .ok_or_else(|| "the answer was empty".into()),
         status => Err(format!("the server answered {status}")),
     }

@@ -175,6 +175,17 @@ impl Browser {
         format!("/session/{}{}", self.session, rest)
     }
 
+    /// Makes every request whose address contains `part` fail, as for a
+    /// file the network cannot deliver.
+    pub fn block(&self, part: &str) -> Result<(), String> {
+        self.cdp("Network.enable", json!({}))?;
+        self.cdp(
+            "Network.setBlockedURLs",
+            json!({ "urls": [format!("*{part}*")] }),
+        )
+        .map(|_| ())
+    }
+
     /// Opens a URL and waits for the load event.
     pub fn goto(&self, url: &str) -> Result<(), String> {
         self.call("POST", &self.s("/url"), Some(json!({ "url": url })))

@@ -205,12 +205,7 @@ fn puzzles_that_cannot_be_read_say_why() {
     let root = xtask::built_root();
     let server = xtask::server::Server::start(&root, 0).expect("static server starts");
     let b = xtask::webdriver::Browser::start(1280, 800).expect("chromium starts");
-    b.cdp("Network.enable", json!({})).expect("network");
-    b.cdp(
-        "Network.setBlockedURLs",
-        json!({ "urls": [format!("*{}*", puzzle::BUNDLED_FILE)] }),
-    )
-    .expect("blocking");
+    b.block(puzzle::BUNDLED_FILE).expect("blocking");
     b.open_app(&server.url()).expect("the app mounts");
     let wait = std::time::Duration::from_secs(20);
     b.wait_for("return window.__warpscopeRest === 'fetched';", wait)

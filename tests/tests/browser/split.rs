@@ -26,12 +26,7 @@ fn every_recorded_start_works_without_the_rest() {
     let server = Server::start(&root, 0).expect("static server starts");
     for start in xtask::profile::starts().expect("the starts") {
         let b = Browser::start(start.size.0, start.size.1).expect("chromium starts");
-        b.cdp("Network.enable", json!({})).expect("network");
-        b.cdp(
-            "Network.setBlockedURLs",
-            json!({ "urls": [format!("*{}*", xtask::split::REST_FILE)] }),
-        )
-        .expect("blocking");
+        b.block(xtask::split::REST_FILE).expect("blocking");
         let stale = "record the list again with `cargo xtask profile` (docs/perf.md)";
         xtask::profile::go_through(&b, &server.url(), &start, &mut |b| {
             let errors = b.eval("return window.__warpscopeErrors;", vec![])?;
