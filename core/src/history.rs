@@ -8,9 +8,13 @@
 //! first, one per line: `id`, time (milliseconds since 1970), ISA and
 //! first line, separated by tabs.
 //!
-//! The store is bounded: at most [`MAX_ENTRIES`] entries and, when the
-//! store refuses a write (full), the oldest entries are dropped until it
-//! fits. The entry being written (the current work) is never dropped.
+//! The history is bounded by its own size, never by what else the store
+//! holds: at most [`MAX_ENTRIES`] entries and [`MAX_CHARS`] characters of
+//! programs; past either, the oldest entries go. A write the store
+//! refuses (full of something else, say) changes nothing: every entry,
+//! the index and the last good copy of the entry being written stay as
+//! they were, and the caller gets the error. A new copy is always written
+//! before an old one is removed.
 
 use crate::link::{try_encode_link, LinkState};
 
@@ -18,6 +22,9 @@ use crate::link::{try_encode_link, LinkState};
 pub const INDEX_KEY: &str = "warpscope.history";
 /// Entries kept.
 pub const MAX_ENTRIES: usize = 50;
+/// Characters of stored programs (link fragments) the history keeps in
+/// all: about 50 programs of 400 lines.
+pub const MAX_CHARS: usize = 2_000_000;
 /// Characters of the first line kept in the index.
 pub const FIRST_LINE_CHARS: usize = 60;
 
@@ -128,22 +135,47 @@ pub fn read(kv: &dyn Kv, id: &str) -> Result<Option<String>, String> {
 
 /// Writes `source` (for `isa`) as entry `id`, newest first, replacing an
 /// earlier version of the same entry and any other entry holding the
-/// same program. Keeps at most [`MAX_ENTRIES`]; when the store is full,
-/// drops the oldest others until the entry fits. Never drops `id`.
+/// same program. Keeps at most [`MAX_ENTRIES`] entries and
+/// [`MAX_CHARS`] characters, dropping the oldest others; never drops
+/// `id`. When the store refuses a write, nothing is removed and the error
+/// is returned (the module documentation says why).
 pub fn save(kv: &dyn Kv, id: &str, time_ms: u64, isa: &str, source: &str) -> Result<(), String> {
+    save_within(kv, (id, time_ms), (isa, source), MAX_CHARS)
+}
+
+/// [`save`] with at most `max_chars` characters of programs.
+fn save_within(
+    kv: &dyn Kv,
+    (id, time_ms): (&str, u64),
+    (isa, source): (&str, &str),
+    max_chars: usize,
+) -> Result<(), String> {
     let fragment = try_encode_link(&LinkState::new(isa, source))
         .map_err(|e| format!("this program is too large to save ({e})"))?;
-    let mut entries = list(kv);
-    entries.retain(|e| {
-        let same = e.id != id
-            && e.isa == isa
-            && kv.get(&entry_key(&e.id)).ok().flatten().as_deref() == Some(fragment.as_str());
-        if same {
-            let _ = kv.remove(&entry_key(&e.id));
+    let before = list(kv);
+    let stored = |e: &Entry| kv.get(&entry_key(&e.id)).ok().flatten();
+    // Other entries holding the same program, and what each keeps.
+    let mut kept = Vec::with_capacity(before.len() + 1);
+    let mut gone = Vec::new();
+    let mut chars = fragment.len();
+    for e in before {
+        if e.id == id {
+            continue;
         }
-        e.id != id && !same
-    });
-    entries.insert(
+        let text = stored(&e);
+        if e.isa == isa && text.as_deref() == Some(fragment.as_str()) {
+            gone.push(e.id);
+            continue;
+        }
+        let size = text.map_or(0, |t| t.len());
+        if kept.len() + 1 >= MAX_ENTRIES || chars + size > max_chars {
+            gone.push(e.id);
+            continue;
+        }
+        chars += size;
+        kept.push(e);
+    }
+    kept.insert(
         0,
         Entry {
             id: id.to_string(),
@@ -152,40 +184,14 @@ pub fn save(kv: &dyn Kv, id: &str, time_ms: u64, isa: &str, source: &str) -> Res
             first_line: first_line(source),
         },
     );
-    while entries.len() > MAX_ENTRIES {
-        if let Some(e) = entries.pop() {
-            let _ = kv.remove(&entry_key(&e.id));
-        }
+    // The new copy first, then the index that lists it; only then may
+    // what it replaces go.
+    kv.set(&entry_key(id), &fragment)?;
+    kv.set(INDEX_KEY, &format_index(&kept))?;
+    for old in gone {
+        let _ = kv.remove(&entry_key(&old));
     }
-    loop {
-        let r = kv
-            .set(&entry_key(id), &fragment)
-            .and_then(|()| kv.set(INDEX_KEY, &format_index(&entries)));
-        match r {
-            Ok(()) => return Ok(()),
-            Err(e) if entries.len() <= 1 => {
-                // Not even the entry alone fits: keep the index true.
-                let _ = kv.remove(&entry_key(id));
-                let _ = kv.set(INDEX_KEY, "");
-                return Err(e);
-            }
-            Err(_) => {
-                if let Some(old) = entries.pop() {
-                    let _ = kv.remove(&entry_key(&old.id));
-                }
-            }
-        }
-    }
-}
-
-/// Removes the oldest entry other than `keep`; false when there is none.
-pub fn drop_oldest(kv: &dyn Kv, keep: &str) -> bool {
-    let mut entries = list(kv);
-    let Some(i) = entries.iter().rposition(|e| e.id != keep) else {
-        return false;
-    };
-    let old = entries.remove(i);
-    kv.remove(&entry_key(&old.id)).is_ok() && kv.set(INDEX_KEY, &format_index(&entries)).is_ok()
+    Ok(())
 }
 
 /// Removes entry `id`.
@@ -260,9 +266,6 @@ mod tests {
         assert_eq!(source_of(&kv, "a1"), "// mine, edited\nEXIT\n");
         let ls = decode_link(&read(&kv, "b2").unwrap().unwrap()).unwrap();
         assert_eq!(ls.isa, "sm50");
-        assert!(drop_oldest(&kv, "a1"));
-        assert!(!drop_oldest(&kv, "a1"));
-        assert_eq!(list(&kv).len(), 1);
         save(&kv, "b2", 20, "sm50", "EXIT\n").unwrap();
         delete(&kv, "a1").unwrap();
         assert_eq!(list(&kv).len(), 1);
@@ -301,28 +304,65 @@ mod tests {
     }
 
     #[test]
-    fn a_full_store_drops_old_entries_never_the_current_one() {
-        let kv = Mem::new(600);
-        for i in 0..10 {
+    fn a_full_store_changes_nothing_and_says_so() {
+        // 50 entries, then the store fills up with something else: the
+        // next write fails and every entry, and the index, stay as they
+        // were, the entry being written with its last good copy.
+        let kv = Mem::new(usize::MAX);
+        for i in 0..MAX_ENTRIES {
             let src = format!("// program {i}\n{}", "MOV R1, R2\n".repeat(8));
-            save(&kv, &format!("e{i}"), i, "w128", &src).unwrap();
+            save(&kv, &format!("e{i}"), i as u64, "w128", &src).unwrap();
+        }
+        let before = kv.map.borrow().clone();
+        let full = Mem {
+            map: RefCell::new(before.clone()),
+            budget: before.values().map(String::len).sum::<usize>(),
+        };
+        let edited = format!("// edited\n{}", "IADD3 R1, R2, R3, RZ\n".repeat(30));
+        let err = save(&full, "e49", 99, "w128", &edited).unwrap_err();
+        assert!(err.contains("Quota"), "{err}");
+        let new = save(&full, "new", 99, "w128", &"MOV R1, R2\n".repeat(50)).unwrap_err();
+        assert!(new.contains("Quota"), "{new}");
+        assert_eq!(*full.map.borrow(), before);
+        assert_eq!(list(&full).len(), MAX_ENTRIES);
+        assert!(source_of(&full, "e49").starts_with("// program 49"));
+    }
+
+    #[test]
+    fn the_history_is_bounded_by_its_own_size() {
+        // Programs of a few hundred characters each (as fragments), in a
+        // history of at most 3000: the oldest go, the newest stays.
+        let kv = Mem::new(usize::MAX);
+        let mut x = 0x2545_f491u32;
+        let mut big = || -> String {
+            (0..60)
+                .map(|k| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    format!("MOV R{}, {x:#x}\n", k % 200)
+                })
+                .collect()
+        };
+        for i in 0..40 {
+            save_within(&kv, (&format!("e{i}"), i), ("w128", &big()), 3000).unwrap();
         }
         let l = list(&kv);
-        assert!(l.len() < 10 && !l.is_empty(), "{l:?}");
-        assert_eq!(l[0].id, "e9");
-        assert!(source_of(&kv, "e9").starts_with("// program 9"));
-        for e in &l {
-            assert!(read(&kv, &e.id).unwrap().is_some(), "{e:?}");
-        }
-        // Too large for the store even alone: an error, and no entry
-        // listed without its program.
-        let big: String = (0..400)
-            .map(|i| format!("MOV R{}, {i}\n", i % 200))
-            .collect();
-        assert!(save(&kv, "huge", 99, "w128", &big).is_err());
-        for e in list(&kv) {
-            assert!(read(&kv, &e.id).unwrap().is_some(), "{e:?}");
-        }
+        assert!(l.len() < 40 && l.len() > 2, "{}", l.len());
+        assert_eq!(l[0].id, "e39");
+        let chars: usize = l
+            .iter()
+            .map(|e| read(&kv, &e.id).unwrap().unwrap().len())
+            .sum();
+        assert!(chars <= 3000, "{chars}");
+        // Nothing listed without its program, and nothing stored unlisted.
+        let stored = kv
+            .map
+            .borrow()
+            .keys()
+            .filter(|k| k.starts_with(&format!("{INDEX_KEY}.")))
+            .count();
+        assert_eq!(stored, l.len());
     }
 
     #[test]
