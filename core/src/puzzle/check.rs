@@ -432,137 +432,269 @@ fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
 /// limit).
 const REFERENCE_STEPS: u64 = 100_000;
 
+/// The most simulated steps one Check may run, the reference solution's
+/// included: a bound on what a puzzle (a file or a link, from anyone)
+/// can ask of a page. A puzzle whose cases could ask for more (cases ×
+/// its step limit) is refused before it runs, and a Check that reaches it
+/// anyway (a slow reference solution) stops with an error.
+pub const MAX_CHECK_STEPS: u64 = 2_000_000;
+
 /// Checks `submission` against the puzzle's reference solution on the
 /// puzzle's cases.
 ///
 /// Returns the assembler's diagnostics (located in `submission`) when the
 /// submission does not assemble or uses `.active`/`.init`, and an error at
 /// the start of the text when the puzzle itself is unusable (its ISA
-/// unknown, its reference solution not finishing).
+/// unknown, its reference solution not finishing, more work than
+/// [`MAX_CHECK_STEPS`]).
 pub fn check(p: &Puzzle, submission: &str) -> Result<Report, Vec<Diagnostic>> {
     check_with_seed(p, submission, p.cases.seed)
 }
 
 /// Like [`check`], with the random cases drawn from `seed`.
 pub fn check_with_seed(p: &Puzzle, submission: &str, seed: u64) -> Result<Report, Vec<Diagnostic>> {
-    let Some(isa) = isas::by_name(&p.isa) else {
-        return Err(vec![Diagnostic::error(
-            Span::new(0, 0),
-            format!("unknown ISA `{}`", p.isa),
-        )]);
-    };
-    let submission: &str = &without_case_setup(submission);
-    let prog = asm::assemble(isa, submission)?;
-    let setup: Vec<Diagnostic> = prog
-        .setup
-        .active_span
-        .into_iter()
-        .chain(prog.setup.inits.iter().map(|i| i.span))
-        .map(|s| {
-            Diagnostic::error(s, "a submission may not use `.active` or `.init`")
-                .with_help("the checker sets the inputs of every case; remove this line")
-        })
-        .collect();
-    if !setup.is_empty() {
-        return Err(setup);
+    let mut g = Grading::start(p, submission, seed)?;
+    loop {
+        if let Progress::Done(r) = g.advance(u64::MAX) {
+            return r;
+        }
     }
-    let all = cases_with_seed(p, seed);
-    let mut report = Report {
-        outcome: Outcome::Pass,
-        cases_run: 0,
-        cases_total: all.len(),
-        instructions: prog.lines.len(),
-        max_steps: 0,
-        total_steps: 0,
-    };
-    if let Some(d) = rules(p, &prog) {
-        report.outcome = Outcome::Rule { diagnostic: d };
-        return Ok(report);
-    }
-    let config = LaunchConfig {
-        undo: false,
-        ..LaunchConfig::default()
-    };
-    let run = |text: &str, budget: u64| -> Result<(Sim, RunStatus), Vec<Diagnostic>> {
-        let prog = asm::assemble(isa, text)?;
-        let mut sim = Sim::new(isa, &prog, config.clone());
-        let status = sim.run(budget);
-        Ok((sim, status))
-    };
-    let reference_error = |what: String| vec![Diagnostic::error(Span::new(0, 0), what)];
-    for case in all {
-        report.cases_run += 1;
-        let (want, st) = run(
-            &case.program_text(&p.solution),
-            REFERENCE_STEPS.max(p.limits.steps),
-        )
-        .map_err(|ds| {
-            let why = ds.first().map_or(String::new(), |d| d.message.clone());
-            reference_error(format!(
-                "case {} ({}) does not assemble with the reference solution: {why}",
-                case.number, case.name
-            ))
-        })?;
-        if st == RunStatus::StepLimit {
-            return Err(reference_error(format!(
-                "the puzzle's reference solution does not finish case {} ({})",
-                case.number, case.name
+}
+
+/// How far a [`Grading`] has come.
+#[derive(Debug)]
+pub enum Progress {
+    /// Still running.
+    Running {
+        /// Cases begun.
+        cases_run: usize,
+        /// Cases in all.
+        cases_total: usize,
+    },
+    /// Finished, as [`check`] returns it.
+    Done(Result<Report, Vec<Diagnostic>>),
+}
+
+/// One case under way: the reference solution's run, then the
+/// submission's.
+struct Under {
+    case: Case,
+    reference: Sim,
+    submission: Option<Sim>,
+}
+
+/// A Check that runs a slice at a time ([`Grading::advance`]), so that a
+/// page can grade without holding its thread, show progress and stop.
+pub struct Grading {
+    isa: &'static crate::spec::model::Isa,
+    puzzle: Puzzle,
+    submission: String,
+    cases: std::vec::IntoIter<Case>,
+    under: Option<Under>,
+    report: Report,
+    spent: u64,
+}
+
+fn error_at_start(what: String) -> Vec<Diagnostic> {
+    vec![Diagnostic::error(Span::new(0, 0), what)]
+}
+
+impl Grading {
+    /// Assembles the submission and checks its rules; `Err` as [`check`]'s.
+    pub fn start(p: &Puzzle, submission: &str, seed: u64) -> Result<Grading, Vec<Diagnostic>> {
+        let Some(isa) = isas::by_name(&p.isa) else {
+            return Err(error_at_start(format!("unknown ISA `{}`", p.isa)));
+        };
+        let submission = without_case_setup(submission).into_owned();
+        let prog = asm::assemble(isa, &submission)?;
+        let setup: Vec<Diagnostic> = prog
+            .setup
+            .active_span
+            .into_iter()
+            .chain(prog.setup.inits.iter().map(|i| i.span))
+            .map(|s| {
+                Diagnostic::error(s, "a submission may not use `.active` or `.init`")
+                    .with_help("the checker sets the inputs of every case; remove this line")
+            })
+            .collect();
+        if !setup.is_empty() {
+            return Err(setup);
+        }
+        let all = cases_with_seed(p, seed);
+        let asked = (all.len() as u64).saturating_mul(p.limits.steps);
+        if asked > MAX_CHECK_STEPS {
+            return Err(error_at_start(format!(
+                "this puzzle asks for up to {asked} steps in one Check ({} cases of up to {} steps); a Check runs at most {MAX_CHECK_STEPS}",
+                all.len(),
+                p.limits.steps
             )));
         }
-        let (got, status) = run(&case.program_text(submission), p.limits.steps).map_err(|ds| {
-            // Only a setup line can fail here, as the submission assembled alone.
-            ds.into_iter()
-                .map(|d| Diagnostic::error(Span::new(0, 0), d.message))
-                .collect::<Vec<_>>()
-        })?;
-        report.max_steps = report.max_steps.max(got.steps());
-        report.total_steps += got.steps();
-        let mut outputs = Vec::new();
-        let mut bad = false;
-        for o in &p.outputs {
-            let expected = read(want.state(), o.reg);
-            let actual = read(got.state(), o.reg);
-            let checked = if expected.len() == 32 {
-                match o.lanes {
-                    Lanes::Active => case.active,
-                    Lanes::All => u32::MAX,
-                    Lanes::Mask(m) => m & case.active,
-                }
-            } else {
-                u32::MAX
-            };
-            let wrong = if expected.len() == 32 {
-                (0..32)
-                    .filter(|&l| checked >> l & 1 == 1 && expected[l] != actual[l])
-                    .fold(0u32, |m, l| m | 1 << l)
-            } else if expected != actual {
-                u32::MAX
-            } else {
-                0
-            };
-            bad |= wrong != 0;
-            outputs.push(OutputDiff {
-                reg: o.reg,
-                name: reg_name(o.reg),
-                checked,
-                wrong,
-                expected,
-                actual,
-            });
+        let mut report = Report {
+            outcome: Outcome::Pass,
+            cases_run: 0,
+            cases_total: all.len(),
+            instructions: prog.lines.len(),
+            max_steps: 0,
+            total_steps: 0,
+        };
+        let mut cases = all.into_iter();
+        if let Some(d) = rules(p, &prog) {
+            report.outcome = Outcome::Rule { diagnostic: d };
+            cases = Vec::new().into_iter();
         }
-        let over = status == RunStatus::StepLimit;
-        if bad || over {
-            report.outcome = Outcome::Fail {
-                failure: Box::new(Failure {
+        Ok(Grading {
+            isa,
+            puzzle: p.clone(),
+            submission,
+            cases,
+            under: None,
+            report,
+            spent: 0,
+        })
+    }
+
+    fn launch(&self, text: &str) -> Result<Sim, Vec<Diagnostic>> {
+        let prog = asm::assemble(self.isa, text)?;
+        let config = LaunchConfig {
+            undo: false,
+            ..LaunchConfig::default()
+        };
+        Ok(Sim::new(self.isa, &prog, config))
+    }
+
+    /// Runs up to `budget` more simulated steps (about; a case's set-up
+    /// and comparison count nothing) and says how far the Check has come.
+    pub fn advance(&mut self, budget: u64) -> Progress {
+        let mut left = budget;
+        loop {
+            if self.spent > MAX_CHECK_STEPS {
+                return Progress::Done(Err(error_at_start(format!(
+                    "this Check needed more than {MAX_CHECK_STEPS} steps (the reference solution's included); it stopped there"
+                ))));
+            }
+            let Some(under) = self.under.as_mut() else {
+                let Some(case) = self.cases.next() else {
+                    return Progress::Done(Ok(self.report.clone()));
+                };
+                self.report.cases_run += 1;
+                let reference = match self.launch(&case.program_text(&self.puzzle.solution)) {
+                    Ok(s) => s,
+                    Err(ds) => {
+                        let why = ds.first().map_or(String::new(), |d| d.message.clone());
+                        return Progress::Done(Err(error_at_start(format!(
+                            "case {} ({}) does not assemble with the reference solution: {why}",
+                            case.number, case.name
+                        ))));
+                    }
+                };
+                self.under = Some(Under {
                     case,
-                    step_limit: over.then_some(p.limits.steps),
-                    outputs,
-                }),
+                    reference,
+                    submission: None,
+                });
+                continue;
             };
-            return Ok(report);
+            if left == 0 {
+                return Progress::Running {
+                    cases_run: self.report.cases_run,
+                    cases_total: self.report.cases_total,
+                };
+            }
+            let limit = match under.submission {
+                None => REFERENCE_STEPS.max(self.puzzle.limits.steps),
+                Some(_) => self.puzzle.limits.steps,
+            };
+            let sim = under.submission.as_mut().unwrap_or(&mut under.reference);
+            let before = sim.steps();
+            let status = sim.run(left.min(limit - before.min(limit)));
+            let ran = sim.steps() - before;
+            left = left.saturating_sub(ran.max(1));
+            self.spent += ran;
+            let finished = status != RunStatus::StepLimit;
+            let at_limit = sim.steps() >= limit;
+            if !finished && !at_limit {
+                continue;
+            }
+            if under.submission.is_none() {
+                if !finished {
+                    return Progress::Done(Err(error_at_start(format!(
+                        "the puzzle's reference solution does not finish case {} ({})",
+                        under.case.number, under.case.name
+                    ))));
+                }
+                let text = under.case.program_text(&self.submission);
+                match self.launch(&text) {
+                    // Only a setup line can fail here, as the submission
+                    // assembled alone.
+                    Err(ds) => {
+                        return Progress::Done(Err(ds
+                            .into_iter()
+                            .map(|d| Diagnostic::error(Span::new(0, 0), d.message))
+                            .collect()))
+                    }
+                    Ok(s) => self.under.as_mut().expect("a case").submission = Some(s),
+                }
+                continue;
+            }
+            let under = self.under.take().expect("a case");
+            if let Some(failure) = compare(&self.puzzle, under, finished, &mut self.report) {
+                self.report.outcome = Outcome::Fail {
+                    failure: Box::new(failure),
+                };
+                return Progress::Done(Ok(self.report.clone()));
+            }
         }
     }
-    Ok(report)
+}
+
+/// Compares a finished case's registers (and notes its steps); the
+/// failure, if the submission's differ or it did not finish.
+fn compare(p: &Puzzle, under: Under, finished: bool, report: &mut Report) -> Option<Failure> {
+    let (want, got) = (
+        under.reference,
+        under.submission.expect("the submission ran"),
+    );
+    report.max_steps = report.max_steps.max(got.steps());
+    report.total_steps += got.steps();
+    let case = under.case;
+    let mut outputs = Vec::new();
+    let mut bad = false;
+    for o in &p.outputs {
+        let expected = read(want.state(), o.reg);
+        let actual = read(got.state(), o.reg);
+        let checked = if expected.len() == 32 {
+            match o.lanes {
+                Lanes::Active => case.active,
+                Lanes::All => u32::MAX,
+                Lanes::Mask(m) => m & case.active,
+            }
+        } else {
+            u32::MAX
+        };
+        let wrong = if expected.len() == 32 {
+            (0..32)
+                .filter(|&l| checked >> l & 1 == 1 && expected[l] != actual[l])
+                .fold(0u32, |m, l| m | 1 << l)
+        } else if expected != actual {
+            u32::MAX
+        } else {
+            0
+        };
+        bad |= wrong != 0;
+        outputs.push(OutputDiff {
+            reg: o.reg,
+            name: reg_name(o.reg),
+            checked,
+            wrong,
+            expected,
+            actual,
+        });
+    }
+    (bad || !finished).then(|| Failure {
+        case,
+        step_limit: (!finished).then_some(p.limits.steps),
+        outputs,
+    })
 }
 
 /// A few lines saying how a submission fared, for a terminal.

@@ -2,3 +2,4 @@
 
 mod bundled;
 mod errors;
+mod work;
