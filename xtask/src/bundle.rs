@@ -189,6 +189,12 @@ pub fn minify_js(tc: &Toolchain, js: &Path) -> Result<&'static str, String> {
     })
 }
 
+/// Where the build keeps the split's inputs: the optimised wasm with its
+/// names (`named.wasm`) and wasm-bindgen's glue (`glue.js`).
+pub fn split_inputs(root: &Path) -> PathBuf {
+    root.join("target/split")
+}
+
 /// The second part of the wasm ([`crate::split`]).
 pub fn rest_file(root: &Path) -> PathBuf {
     root.join("static/pkg").join(crate::split::REST_FILE)
@@ -210,14 +216,24 @@ pub fn split_bundle(root: &Path) -> Result<String, String> {
         |p: &Path, b: &[u8]| std::fs::write(p, b).map_err(|e| format!("{}: {e}", p.display()));
     let wasm = read(&wasm_path)?;
     let glue = String::from_utf8(read(&glue_path)?).map_err(|e| e.to_string())?;
+    // What the split started from, kept for a second build made from the
+    // same code (the browser test of a deploy while a tab is open).
+    let kept = split_inputs(root);
+    let _ = std::fs::create_dir_all(&kept);
+    let _ = std::fs::write(kept.join("named.wasm"), &wasm);
+    let _ = std::fs::write(kept.join("glue.js"), &glue);
     let list = crate::profile::read_list(root);
     let attempt = if list.is_empty() {
         Err(format!("no list in {}", crate::profile::LIST))
     } else {
-        crate::split::split(&wasm, &list).and_then(|parts| {
-            crate::split::patch_glue(&glue, crate::split::Mode::Split)
-                .map(|glue| (parts, glue))
-                .ok_or_else(|| "the glue is not of the expected shape".to_string())
+        let keep = crate::profile::read_keep(root);
+        crate::split::split_keeping(&wasm, &list, &keep).and_then(|parts| {
+            crate::split::patch_glue(
+                &glue,
+                crate::split::Mode::Split(crate::split::digest(&parts.secondary)),
+            )
+            .map(|glue| (parts, glue))
+            .ok_or_else(|| "the glue is not of the expected shape".to_string())
         })
     };
     match attempt {
@@ -438,8 +454,10 @@ fn write_on_demand(path: &Path) -> Result<(), String> {
 }
 
 /// The most the bundle (wasm + js + css + html) may weigh gzipped, in
-/// bytes: what a first visit over a slow line has to download.
-pub const BUDGET_GZIP: usize = 250_000;
+/// bytes: what a first visit over a slow line has to download before the
+/// page is ready. It holds the engine whole, so that no program needs the
+/// second part of the wasm to run (docs/perf.md, "Loading the rest").
+pub const BUDGET_GZIP: usize = 300_000;
 
 /// The bundle's gzipped size checked against [`BUDGET_GZIP`]: `Ok` with a
 /// line to print when it fits, `Err` with the size and the budget when it
@@ -563,18 +581,18 @@ mod tests {
     #[test]
     fn a_bundle_over_the_budget_fails_with_its_size() {
         assert_eq!(
-            budget_verdict(248_700),
-            Ok("bundle 248.7 KB gzipped (wasm+js+css+html), budget 250.0 KB: ok".into())
+            budget_verdict(298_700),
+            Ok("bundle 298.7 KB gzipped (wasm+js+css+html), budget 300.0 KB: ok".into())
         );
         assert!(budget_verdict(BUDGET_GZIP).is_ok());
         assert_eq!(
-            budget_verdict(250_001),
+            budget_verdict(300_001),
             Err(
-                "bundle 250.0 KB gzipped (wasm+js+css+html), budget 250.0 KB: over by 0.0 KB"
+                "bundle 300.0 KB gzipped (wasm+js+css+html), budget 300.0 KB: over by 0.0 KB"
                     .into()
             )
         );
-        let over = budget_verdict(261_400).unwrap_err();
+        let over = budget_verdict(311_400).unwrap_err();
         assert!(over.ends_with("over by 11.4 KB"), "{over}");
     }
 

@@ -11,9 +11,11 @@
 //! the list (new code, another compiler) stays in the first part, so an
 //! old list costs bytes, never a stall; the browser test
 //! `every_recorded_start_works_without_the_rest` says when the page has
-//! started to use a function the list moves. Other starts ([`other_starts`]:
-//! links of sm50 and gfx9, the Chinese interface) fetch the rest before
-//! they first render.
+//! started to use a function the list moves. What `web/first-part.txt`
+//! keeps whatever the list says (the engine, the views a run draws) lets
+//! links of other ISAs start without the rest too ([`engine_starts`]);
+//! other starts ([`other_starts`]: the Chinese interface) fetch the rest
+//! before they first render.
 
 use crate::server::Server;
 use crate::split;
@@ -108,16 +110,27 @@ pub fn starts() -> Result<Vec<Start>, String> {
     ])
 }
 
-/// Starts that the recording leaves out: they fetch the rest of the wasm
-/// before their first render (`start_needs_rest` in the web crate's
-/// `lib.rs`; a browser test checks that they do, and the start-up bench
-/// times one).
-pub fn other_starts() -> Result<Vec<Start>, String> {
+/// Starts that the recording leaves out and that need no more than the
+/// first part all the same: programs of the other ISAs, whose engine and
+/// views `web/first-part.txt` keeps there (a browser test runs them with
+/// the rest blocked, and the start-up bench times one).
+pub fn engine_starts() -> Result<Vec<Start>, String> {
     Ok(vec![
         link("sm50 link", "sm50", "pack_predicates.s", &[])?,
         link("gfx9 link", "gfx9", "lds_alloc.s", &[])?,
-        link("chinese", "w128", "vote_modes.s", &[("lang", "zh")])?,
     ])
+}
+
+/// Starts that the recording leaves out: they fetch the rest of the wasm
+/// before their first render (`start_needs_rest` in the web crate's
+/// `lib.rs`; a browser test checks that they do).
+pub fn other_starts() -> Result<Vec<Start>, String> {
+    Ok(vec![link(
+        "chinese",
+        "w128",
+        "vote_modes.s",
+        &[("lang", "zh")],
+    )?])
 }
 
 /// What a visitor does first: Step, Back, Run and Reset by button and by
@@ -332,6 +345,15 @@ pub fn record(root: &Path, named: &[u8], glue: &str) -> Result<PathBuf, String> 
 }
 
 /// The names in [`LIST`], empty when there is none.
+/// The list of what stays in the first part whatever a recording says
+/// (the engine, the views a program's run draws): see its own comments.
+pub const KEEP: &str = "web/first-part.txt";
+
+/// [`KEEP`], read (nothing kept by name when it is missing).
+pub fn read_keep(root: &Path) -> crate::split::Keep {
+    crate::split::Keep::parse(&std::fs::read_to_string(root.join(KEEP)).unwrap_or_default())
+}
+
 pub fn read_list(root: &Path) -> std::collections::HashSet<String> {
     std::fs::read_to_string(root.join(LIST))
         .unwrap_or_default()

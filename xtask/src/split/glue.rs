@@ -8,8 +8,9 @@ use super::HOST_MODULE;
 pub enum Mode {
     /// `s.m`: collect the functions that ran in `window.__wsMarks`.
     Record,
-    /// `s.l`: load the second part, and the `loadRest` export.
-    Split,
+    /// `s.l`: install the second part, and the `loadRest` export; the
+    /// second part's digest ([`digest`]).
+    Split(u32),
 }
 
 /// The file name of the second part, next to the first.
@@ -23,64 +24,218 @@ const __wsHost = { m(i) { (window.__wsMarks ||= new Set()).add(i); } };
 window.__warpscopeLoadRest = async function () {};
 ";
 
-/// The glue for a split build. `l` runs inside a wasm call the first time a
-/// moved function is called, so it cannot wait: it uses the module that
-/// `loadRest` compiled if there is one and otherwise fetches it
-/// synchronously (the bytes as x-user-defined text, the only binary form a
-/// synchronous request gives a window). `window.__warpscopeRest` says how
-/// the second part came: `fetched` in the background, or `requested` at
-/// once; `window.__warpscopeRestAt` when (the start-up bench reads both).
-/// `window.__warpscopeLoadRest` is `loadRest` for the page's own code (a
-/// start that needs the rest before it can show, `web/src/fetch.rs`).
-/// Once the rest is in, `loadRest` also reads the files the page reads at
-/// once when it needs them (the bundled puzzles) into
-/// `window.__warpscopeFiles`, where `fetch::text_now` looks first.
-const SPLIT_GLUE: &str = "
+/// The glue for a split build (docs/perf.md, "Loading the rest"). Nothing
+/// here ever waits on the network inside a wasm call:
+///
+/// - `loadRest` fetches the second part, checks that its bytes are the
+///   ones this build wrote (an FNV-1a digest, so a tab left open across a
+///   deploy never installs another build's part), compiles and installs
+///   it, and reads the files the page reads at once when it needs them
+///   (the bundled puzzles). One load at a time; a failed one can be tried
+///   again. Its failure says why in words: offline, the server's answer,
+///   damaged, or another version.
+/// - `s.l` (the stubs' loader) installs the part if it has been compiled;
+///   if not, it throws, and the page's last-resort handler (index.html)
+///   says so. The gate below keeps that from happening.
+/// - The gate: until the part is installed, a person's click, change or
+///   key outside the parts of the page marked `data-core` (the editor, the
+///   listing, the run controls, the lanes: everything the first part runs
+///   by itself, `web/first-part.txt`), or inside one marked
+///   `data-needs-rest` within them (the export buttons), is held, the control marked busy, and the part loaded;
+///   then the event is given again. If it cannot be loaded, the
+///   `#ws-rest` line says why, with Retry (or Reload, for a new version).
+///
+/// `window.__warpscopeRest` says how the part came (`fetched`) and
+/// `window.__warpscopeRestAt` when; `window.__warpscopeRestState` is
+/// `loading`, `ready` or `failed` (the Rust side reads it, `web/src/lazy.rs`).
+const SPLIT_GLUE: &str = r#"
 const __wsRestUrl = new URL('{REST_FILE}', import.meta.url);
-let __wsRest;
-function __wsInstall(m, how) {
+const __wsDigest = {DIGEST};
+let __wsRest, __wsLoading;
+function __wsFnv(b) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
+    return h >>> 0;
+}
+function __wsInstall(m) {
     if (!wasm.$loaded.value) {
         new WebAssembly.Instance(m, { p: wasm });
         wasm.$loaded.value = 1;
-        window.__warpscopeRest = how;
+        window.__warpscopeRest = 'fetched';
         window.__warpscopeRestAt = performance.now();
+        window.__warpscopeRestState = 'ready';
     }
 }
 const __wsHost = { l() {
     if (wasm.$loaded.value) return;
-    if (!__wsRest) {
-        const x = new XMLHttpRequest();
-        x.open('GET', __wsRestUrl, false);
-        x.overrideMimeType('text/plain; charset=x-user-defined');
-        x.send();
-        if (x.status !== 200) throw new Error('cannot load ' + __wsRestUrl + ': ' + x.status);
-        const t = x.responseText, b = new Uint8Array(t.length);
-        for (let i = 0; i < t.length; i++) b[i] = t.charCodeAt(i);
-        __wsRest = new WebAssembly.Module(b);
-        __wsInstall(__wsRest, 'requested');
-    }
-    __wsInstall(__wsRest, 'fetched');
+    if (__wsRest) return __wsInstall(__wsRest);
+    throw new Error('warpscope: a part of the page is not loaded (' + __wsRestUrl.pathname + ')');
 } };
-/** Fetches, compiles and installs the part of the wasm that starting the page does not run. */
-window.__warpscopeLoadRest = loadRest;
-export async function loadRest() {
-    if (wasm === undefined || wasm.$loaded.value) return;
-    const r = await fetch(__wsRestUrl);
-    if (!r.ok) throw new Error('cannot load ' + __wsRestUrl + ': ' + r.status);
-    const m = await WebAssembly.compile(await r.arrayBuffer());
-    __wsRest = __wsRest || m;
-    __wsInstall(__wsRest, 'fetched');
-    // The files the page reads at once when it needs them, read now: a
-    // synchronous request does not reach the service worker, so offline
-    // it would fail where this finds the stored copy.
-    const files = window.__warpscopeFiles ||= {};
-    for (const name of {PREFETCH}) {
-        fetch(new URL(name, import.meta.url))
-            .then((r) => (r.ok ? r.text() : null))
-            .then((t) => { if (t !== null) files[name] = t; }, () => {});
+function __wsFail(kind, text) {
+    const e = new Error(text);
+    e.kind = kind;
+    return e;
+}
+async function __wsNewVersion() {
+    try {
+        const r = await fetch(new URL('warpscope.js', import.meta.url), { cache: 'no-store' });
+        return r.ok && !(await r.text()).includes(__wsDigest);
+    } catch (e) {
+        return false;
     }
 }
-";
+async function __wsLoad() {
+    let r, bytes, m;
+    try {
+        r = await fetch(__wsRestUrl);
+    } catch (e) {
+        throw __wsFail('offline', 'the network could not be reached (offline?)');
+    }
+    if (!r.ok) {
+        if (await __wsNewVersion()) throw __wsFail('version', 'a new version of warpscope is available');
+        throw __wsFail('server', 'the server answered ' + r.status);
+    }
+    try {
+        bytes = new Uint8Array(await r.arrayBuffer());
+    } catch (e) {
+        throw __wsFail('offline', 'the download broke off');
+    }
+    if (__wsFnv(bytes).toString(16).padStart(8, '0') !== __wsDigest) {
+        if (await __wsNewVersion()) throw __wsFail('version', 'a new version of warpscope is available');
+        throw __wsFail('damaged', 'the file arrived damaged');
+    }
+    try {
+        m = await WebAssembly.compile(bytes);
+    } catch (e) {
+        throw __wsFail('damaged', 'the file arrived damaged');
+    }
+    __wsRest = __wsRest || m;
+    __wsInstall(__wsRest);
+    // The files the page reads at once when it needs them, read now.
+    const files = window.__warpscopeFiles ||= {};
+    await Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
+        fetch(new URL(name, import.meta.url))
+            .then((r) => (r.ok ? r.text() : null))
+            .then((t) => { if (t !== null) files[name] = t; }, () => {})));
+}
+/** Fetches, checks, compiles and installs the part of the wasm that starting the page does not run; one load at a time. */
+export function loadRest() {
+    if (wasm === undefined) return Promise.reject(__wsFail('early', 'the page has not started'));
+    if (wasm.$loaded.value) return Promise.resolve();
+    if (!__wsLoading) {
+        window.__warpscopeRestState = 'loading';
+        __wsLoading = __wsLoad().catch((e) => {
+            __wsLoading = undefined;
+            window.__warpscopeRestState = 'failed';
+            window.__warpscopeRestError = e.kind ? e.message : 'it could not be started (' + e + ')';
+            throw window.__warpscopeRestError;
+        });
+    }
+    return __wsLoading;
+}
+window.__warpscopeLoadRest = loadRest;
+const __wsHeld = [];
+function __wsLine(html) {
+    let el = document.getElementById('ws-rest');
+    if (!el) {
+        el = document.createElement('div');
+        el.id = 'ws-rest';
+        el.className = 'ws-rest';
+        el.setAttribute('role', 'status');
+        document.body.appendChild(el);
+    }
+    el.innerHTML = html;
+    el.hidden = html === '';
+    return el;
+}
+function __wsName(t) {
+    const c = t.closest('button,select,a,[role=tab],[role=menuitem]') || t;
+    const s = (c.getAttribute('aria-label') || c.title || c.textContent || '').trim().replace(/\s+/g, ' ');
+    return s.length > 40 ? s.slice(0, 40) + '…' : s;
+}
+let __wsGiving = false;
+function __wsHolds(e) {
+    if (wasm === undefined || wasm.$loaded.value || __wsGiving) return false;
+    const t = e.target;
+    if (!(t instanceof Element) || !t.closest('#app') ) return false;
+    if (e.type === 'keydown') {
+        const mod = e.ctrlKey || e.altKey || e.metaKey;
+        if (mod) return !['Enter', 'z', 'Z', 'y', 'Y', 'a', 'A', 'c', 'C', 'v', 'V', 'x', 'X', 'Control', 'Alt', 'Meta', 'Shift'].includes(e.key);
+        if (__wsCore(t)) return false;
+        return !(e.key === 'Tab' || e.key === 'Shift' || /^F\d+$/.test(e.key));
+    }
+    return !__wsCore(t);
+}
+function __wsCore(t) {
+    return !t.closest('[data-needs-rest]') && t.closest('[data-core]') !== null;
+}
+function __wsGive(e) {
+    const t = e.target;
+    if (!t.isConnected) return;
+    if (e.type === 'click') return t.click();
+    if (e.type === 'keydown') {
+        const k = { key: e.key, code: e.code, ctrlKey: e.ctrlKey, altKey: e.altKey, shiftKey: e.shiftKey, metaKey: e.metaKey, bubbles: true, cancelable: true };
+        return t.dispatchEvent(new KeyboardEvent('keydown', k));
+    }
+    t.dispatchEvent(new Event(e.type, { bubbles: true }));
+}
+function __wsSettle(err) {
+    const held = __wsHeld.splice(0);
+    for (const { e } of held) {
+        const c = e.target instanceof Element && e.target.closest('button,select,[role=tab]');
+        if (c) { c.removeAttribute('aria-busy'); c.classList.remove('ws-waiting'); }
+    }
+    if (!err) {
+        __wsLine('');
+        __wsGiving = true;
+        try {
+            for (const { e } of held) __wsGive(e);
+        } finally {
+            __wsGiving = false;
+        }
+        return;
+    }
+    // A select goes back to the option the page drew as chosen.
+    for (const { e } of held) {
+        if (e.target instanceof HTMLSelectElement) {
+            const drawn = [...e.target.options].find((o) => o.defaultSelected);
+            if (drawn) e.target.value = drawn.value;
+        }
+    }
+    const what = held.map(({ e }) => e.target instanceof Element && __wsName(e.target)).filter((n) => n).pop();
+    const esc = (s) => s.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+    const lead = what ? '“' + esc(what) + '” needs a part of warpscope that could not be loaded: ' : 'A part of warpscope could not be loaded: ';
+    const version = window.__warpscopeRestState === 'failed' && /new version/.test(err);
+    const el = __wsLine(version
+        ? esc(err) + '. <button type="button" class="btn small" id="ws-reload">Reload</button> (your work is saved)'
+        : lead + esc(String(err)) + '. Everything else keeps working. <button type="button" class="btn small" id="ws-retry">Retry</button>');
+    const b = el.querySelector('button');
+    b.onclick = version ? () => location.reload() : () => { __wsLine('Loading…'); loadRest().then(() => __wsLine(''), (e2) => __wsSettle(e2)); };
+}
+for (const type of ['click', 'change', 'keydown', 'input', 'keyup', 'mousedown', 'dblclick']) {
+    window.addEventListener(type, (e) => {
+        if (!__wsHolds(e)) return;
+        e.stopImmediatePropagation();
+        if (!['click', 'change', 'keydown'].includes(e.type)) return;
+        if (e.cancelable) e.preventDefault();
+        const t = e.target;
+        const c = t instanceof Element && t.closest('button,select,[role=tab]');
+        if (c) { c.setAttribute('aria-busy', 'true'); c.classList.add('ws-waiting'); }
+        __wsHeld.push({ e });
+        __wsLine('Loading…');
+        loadRest().then(() => __wsSettle(), (err) => __wsSettle(err));
+    }, true);
+}
+"#;
+
+/// The FNV-1a digest (32 bits) of `bytes`, as the split glue computes it
+/// before it installs the second part: one build's part is never taken
+/// for another's.
+pub fn digest(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
 
 /// `glue` (wasm-bindgen's, for `--target web`) with the `s` imports added;
 /// `None` when it is not of the expected shape.
@@ -93,8 +248,9 @@ pub fn patch_glue(glue: &str, mode: Mode) -> Option<String> {
     let mut out = glue.replace(AT, &format!("{AT} {HOST_MODULE}: __wsHost,"));
     out.push_str(&match mode {
         Mode::Record => RECORD_GLUE.to_string(),
-        Mode::Split => SPLIT_GLUE
+        Mode::Split(digest) => SPLIT_GLUE
             .replace("{REST_FILE}", REST_FILE)
+            .replace("{DIGEST}", &format!("'{digest:08x}'"))
             .replace("{PREFETCH}", &prefetch),
     });
     Some(out)

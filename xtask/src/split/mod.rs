@@ -33,7 +33,7 @@ mod record;
 #[cfg(test)]
 mod tests;
 
-pub use glue::{patch_glue, Mode, REST_FILE};
+pub use glue::{digest, patch_glue, Mode, REST_FILE};
 pub use module::{strip, EMPTY};
 pub use record::{function_names, instrument, stable_name};
 
@@ -109,10 +109,79 @@ fn stub_len(params: usize) -> usize {
     20 + 2 * params
 }
 
-/// Splits `wasm` (which must carry a name section) in two: the functions
-/// whose stable names `rest` holds move to the second part, unless moving
-/// one would not save bytes or it uses a data or element segment.
+/// Names of functions that stay in the first part whatever a recording
+/// says, and with them everything they call directly: a function whose
+/// stable name contains one of `stay` and none of `except` (which a kept
+/// function's call does not keep either). The
+/// playground's list is `web/first-part.txt` ([`Keep::read`]).
+#[derive(Default, Debug, Clone)]
+pub struct Keep {
+    pub stay: Vec<String>,
+    pub except: Vec<String>,
+}
+
+impl Keep {
+    /// Reads a list of patterns, one a line: `# ...` a comment, `!PART`
+    /// an exception, anything else a part of names that stay.
+    pub fn parse(text: &str) -> Keep {
+        let mut k = Keep::default();
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.strip_prefix('!') {
+                Some(p) => k.except.push(p.trim().to_string()),
+                None => k.stay.push(line.to_string()),
+            }
+        }
+        k
+    }
+
+    /// Whether the function of stable name `name` stays by name.
+    pub fn names(&self, name: &str) -> bool {
+        self.stay.iter().any(|p| name.contains(p.as_str()))
+            && !self.except.iter().any(|p| name.contains(p.as_str()))
+    }
+}
+
+/// The functions that stay by [`Keep`]: named by it, and what those call
+/// (directly or by `ref.func`), transitively, except what an exception
+/// names (a feature that a kept function opens, the reference pane say,
+/// which waits for the second part: `web/first-part.txt`).
+fn kept(m: &module::Module<'_>, uses: &[Needs], keep: &Keep) -> HashSet<u32> {
+    let excepted = |f: &u32| {
+        m.names.get(f).is_some_and(|n| {
+            keep.except
+                .iter()
+                .any(|p| stable_name(n).contains(p.as_str()))
+        })
+    };
+    let mut out: HashSet<u32> = (0..uses.len() as u32)
+        .map(|i| i + m.func_imports)
+        .filter(|f| m.names.get(f).is_some_and(|n| keep.names(&stable_name(n))))
+        .collect();
+    let mut queue: Vec<u32> = out.iter().copied().collect();
+    while let Some(f) = queue.pop() {
+        let Some(i) = m.defined(f) else { continue };
+        for &g in uses[i].funcs.iter().chain(&uses[i].ref_funcs) {
+            if m.defined(g).is_some() && !excepted(&g) && out.insert(g) {
+                queue.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// [`split_keeping`] with nothing kept by name.
 pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
+    split_keeping(wasm, rest, &Keep::default())
+}
+
+/// Splits `wasm` (which must carry a name section) in two: the functions
+/// whose stable names `rest` holds move to the second part, unless `keep`
+/// keeps them, moving one would not save bytes or it uses a data or
+/// element segment.
+pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result<Parts, String> {
     let m = read(wasm)?;
     if m.names.is_empty() {
         return Err("the wasm has no names".into());
@@ -139,15 +208,20 @@ pub fn split(wasm: &[u8], rest: &HashSet<String>) -> Result<Parts, String> {
         })
         .collect::<Result<_, _>>()?;
     let uses_of = |f: u32| &uses[m.defined(f).expect("a defined function")];
-    // Which functions may move: named in the list, and using no data or
-    // element segment.
+    let stays = kept(&m, &uses, keep);
+    // Which functions may move: named in the list, not kept, and using no
+    // data or element segment.
     let mut candidates = BTreeSet::new();
     for (i, used) in uses.iter().enumerate() {
         let f = i as u32 + m.func_imports;
         let Some(name) = m.names.get(&f) else {
             continue;
         };
-        if rest.contains(&stable_name(name)) && Some(f) != m.start && !used.segments {
+        if rest.contains(&stable_name(name))
+            && !stays.contains(&f)
+            && Some(f) != m.start
+            && !used.segments
+        {
             candidates.insert(f);
         }
     }

@@ -272,11 +272,41 @@ fn stable_names_drop_crate_hashes_and_cut_long_names() {
 #[test]
 fn the_glue_learns_the_imports_or_is_refused() {
     let glue = "let wasmModule, wasmInstance, wasm;\nreturn { \"./warpscope_bg.js\": import0, };";
-    let split = patch_glue(glue, Mode::Split).unwrap();
+    let split = patch_glue(glue, Mode::Split(0x00c0_ffee)).unwrap();
     assert!(split.contains("\"./warpscope_bg.js\": import0, s: __wsHost,"));
     assert!(split.contains(&format!("new URL('{REST_FILE}'")));
-    assert!(split.contains("export async function loadRest()"));
+    assert!(split.contains("export function loadRest()"));
+    // the digest it checks, as 8 hex digits; never a request that blocks
+    assert!(split.contains("const __wsDigest = '00c0ffee';"));
+    assert!(!split.contains("XMLHttpRequest"));
     let record = patch_glue(glue, Mode::Record).unwrap();
     assert!(record.contains("__wsMarks") && !record.contains("loadRest"));
-    assert!(patch_glue("return { import0 };", Mode::Split).is_none());
+    assert!(patch_glue("return { import0 };", Mode::Split(0)).is_none());
+}
+
+#[test]
+fn the_digest_is_fnv_1a() {
+    // the published FNV-1a (32-bit) values, which the glue's loop gives too
+    assert_eq!(digest(b""), 0x811c_9dc5);
+    assert_eq!(digest(b"a"), 0xe40c_292c);
+    assert_eq!(digest(b"foobar"), 0xbf9c_f968);
+}
+
+#[test]
+fn what_the_keep_list_names_stays_with_what_it_calls() {
+    let wasm = module();
+    let all = ["app::moved", "app::helper", "app::deep", "app::unit"];
+    // `moved` stays by name, `deep` because `moved` calls it: only
+    // `unit` moves.
+    let keep = Keep::parse("# the engine\napp::moved\n\n");
+    let parts = split_keeping(&wasm, &rest(&all), &keep).unwrap();
+    assert_eq!(parts.moved, 1);
+    assert_eq!(read(&parts.primary).unwrap().bodies.len(), 4);
+    // An exception wins over a wider pattern.
+    let keep = Keep::parse("app::\n!app::unit\n");
+    assert!(keep.names("app::deep") && keep.names("<x<app::moved>>::f"));
+    assert!(!keep.names("app::unit") && !keep.names("other::f"));
+    assert_eq!(split_keeping(&wasm, &rest(&all), &keep).unwrap().moved, 1);
+    // Keeping everything leaves nothing to move.
+    assert!(split_keeping(&wasm, &rest(&all), &Keep::parse("app::")).is_err());
 }
