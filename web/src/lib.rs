@@ -17,6 +17,7 @@ pub mod export;
 pub mod fetch;
 pub mod highlight;
 pub mod i18n;
+pub mod lazy;
 pub mod markdown;
 pub mod markup;
 pub mod persist;
@@ -24,6 +25,7 @@ pub mod ptr;
 pub mod puzzle;
 pub mod share;
 pub mod state;
+pub mod store;
 
 use components::callbacks::Callbacks;
 use components::{editor, embed, explain, listing, present};
@@ -37,7 +39,7 @@ pub use effects::DEBOUNCE_MS;
 #[function_component(App)]
 fn app() -> Html {
     // Before the link in the address bar is opened (and taken out of it).
-    let puzzles = use_state(puzzle::open_at_start);
+    let puzzles = use_state(|| lazy::start_failure().is_none() && puzzles_at_start());
     // The simulator, outside the reducible state.
     let rt = use_mut_ref(Runtime::default);
     let st = {
@@ -173,57 +175,84 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 ///
 /// A page that opens in Chinese fetches its catalogue first, so that it is
 /// drawn in Chinese from the start; if that fails it opens all the same
-/// (the App says why it stays in English). The rest of the wasm (the
-/// functions starting the page does not run; docs/perf.md, "The bundle in
-/// two parts") is fetched once the page is shown, or before it is drawn
-/// when its first render needs it. Every start takes this one path, so
-/// that what it runs is recorded with the start-up.
+/// (the App says why it stays in English). The rest of the wasm
+/// (docs/perf.md, "Loading the rest") is fetched once the page is shown,
+/// or before it is drawn when its first render needs it; when that
+/// fails, the page opens without what needed it and says why
+/// ([`lazy::start_failure`]). Every start takes this one path, so that
+/// what it runs is recorded with the start-up.
 #[wasm_bindgen(start)]
 pub fn start() {
     warpscope_core::puzzle::set_bundled_loader(puzzle::read_bundled);
     let lang = share::lang_at_start();
-    let rest_first = start_needs_rest(lang);
     wasm_bindgen_futures::spawn_local(async move {
+        // The work's store first: the saved work decides the rest.
+        let store = store::open().await;
+        let rest_first = start_needs_rest(lang);
         if rest_first {
             // first: reading the catalogue is code of the rest too
-            fetch::rest_of_wasm().await;
+            if let Err(why) = lazy::load().await {
+                lazy::set_start_failure(why);
+            }
         }
-        if !i18n::ready(lang) {
+        if lazy::ready() && !i18n::ready(lang) {
             let _ = i18n::load(lang).await;
+        }
+        if store.is_err() {
+            // IndexedDB cannot be opened here: the work goes to local
+            // storage, as in a browser without it (`persist::work`).
         }
         mount();
         if !rest_first {
-            fetch::rest_of_wasm().await;
+            // In the background; a failure is said by the feature that
+            // needs the part, when it is asked for.
+            let _ = lazy::load().await;
         }
     });
 }
 
-/// Whether the page's first render runs code that the split leaves out of
-/// the first part of the wasm (docs/perf.md, "The bundle in two parts"):
-/// the interface in Chinese, a program of another ISA than w128 (the
-/// link's, else the saved work's), presentation mode or the puzzles open.
-/// Such a start fetches the rest before it mounts instead of requesting it
-/// in the middle of its first render. The starts the split is recorded
-/// from (`xtask/src/profile.rs`, `starts`) are the other side of this rule;
-/// browser tests hold the two together.
+/// Whether the page's first render runs code that stays out of the first
+/// part of the wasm (docs/perf.md, "Loading the rest"): the interface in
+/// Chinese, a link's view that needs it (another tab, presentation mode),
+/// or the puzzles open. Such a start fetches the rest before it mounts.
+/// Every program, of every ISA, runs on the first part alone.
 fn start_needs_rest(lang: i18n::Lang) -> bool {
     let frag = share::current_fragment();
     let link = (!frag.is_empty())
         .then(|| warpscope_core::link::decode_link(&frag).ok())
         .flatten();
-    let present = link
-        .as_ref()
-        .is_some_and(|ls| state::share::read_view(&ls.view).present);
-    let isa = link
-        .or_else(|| {
-            let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
-            warpscope_core::link::decode_link(&saved?).ok()
+    // The view comes from the link, else from the saved work.
+    let view = link.or_else(|| {
+        let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
+        warpscope_core::link::decode_link(&saved?).ok()
+    });
+    let view_needs = view.is_some_and(|ls| state::share::read_view(&ls.view).needs_rest());
+    // Puzzle mode: a puzzle link (read by its keys alone: reading the
+    // puzzle is the rest's), or puzzle mode open before a reload.
+    let puzzle = puzzle::was_open()
+        || !frag.is_empty() && {
+            use warpscope_core::puzzle::link::{PUZZLE_ID_KEY, PUZZLE_KEY};
+            let ls = warpscope_core::link::decode_link(&frag).ok();
+            ls.is_some_and(|ls| {
+                ls.view_value(PUZZLE_KEY).is_some() || ls.view_value(PUZZLE_ID_KEY).is_some()
+            })
+        };
+    lang == i18n::Lang::Zh || view_needs || puzzle
+}
+
+/// Whether puzzle mode opens with the page: a puzzle link (known by its
+/// keys alone: reading the puzzle is the second part's), or puzzle mode
+/// open before a reload.
+fn puzzles_at_start() -> bool {
+    use warpscope_core::puzzle::link::{PUZZLE_ID_KEY, PUZZLE_KEY};
+    let frag = share::current_fragment();
+    let link = (!frag.is_empty())
+        .then(|| warpscope_core::link::decode_link(&frag).ok())
+        .flatten();
+    puzzle::was_open()
+        || link.is_some_and(|ls| {
+            ls.view_value(PUZZLE_KEY).is_some() || ls.view_value(PUZZLE_ID_KEY).is_some()
         })
-        .map(|ls| ls.isa);
-    lang == i18n::Lang::Zh
-        || present
-        || puzzle::open_at_start()
-        || isa.is_some_and(|isa| isa != warpscope_core::isas::Id::W128.name())
 }
 
 fn mount() {

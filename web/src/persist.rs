@@ -1,7 +1,10 @@
-//! Autosave: the playground's state in the browser's local storage.
+//! Autosave: the playground's state in the browser's storage.
 //!
-//! The work is stored as a link fragment (`warpscope_core::link`), so it
-//! is compact, versioned like every link and read by the same decoder:
+//! The work is kept in the page's own store ([`crate::store`]: IndexedDB,
+//! which other scripts of the site cannot fill by filling local storage),
+//! or in local storage where IndexedDB cannot be opened. It is stored as
+//! a link fragment (`warpscope_core::link`), so it is compact, versioned
+//! like every link and read by the same decoder:
 //!
 //! - `warpscope.autosave`: the current work, written a moment after every
 //!   change (editor text, step, selection, view toggles).
@@ -12,17 +15,27 @@
 //!   replaced, newest first, one fragment per line, at most
 //!   [`PREVIOUS_MAX`] entries.
 //!
-//! Local storage can be missing (disabled, sandboxed iframes) or full;
-//! every function here returns a message for the user then, never panics.
+//! The autosave is written on its own, never through the history, and a
+//! failure to write one never removes anything else. An autosave that
+//! cannot be read is copied aside (`warpscope.autosave.unreadable.TIME`)
+//! before anything can write over it. The interface language stays in
+//! local storage (it is read before the store is open).
+//!
+//! Storage can be missing (disabled, sandboxed iframes) or full; every
+//! function here returns a message for the user then, never panics.
 
 use crate::i18n::{fill, tr, trf, Lang};
-use warpscope_core::history;
+use warpscope_core::history::{self, Kv};
 use wasm_bindgen::JsValue;
 
 /// Key of the current work.
 pub const AUTOSAVE_KEY: &str = "warpscope.autosave";
 /// Key of earlier states (program and view) replaced by links.
 pub const PREVIOUS_KEY: &str = "warpscope.previous";
+/// Key of the program kept when the page stopped on an error inside the
+/// wasm: index.html's last-resort handler writes the ISA, a newline and
+/// the editor's text (in session storage when local storage refuses).
+pub const RESCUE_KEY: &str = "warpscope.rescue";
 /// Key of the interface language the viewer chose (`en`, `zh`).
 pub const LANG_KEY: &str = "warpscope.lang";
 /// Entries kept under [`PREVIOUS_KEY`].
@@ -85,23 +98,37 @@ pub fn choose_lang(lang: Lang) {
 
 /// The autosaved work, as a link fragment.
 pub fn load_autosave() -> Result<Option<String>, String> {
-    get(AUTOSAVE_KEY)
+    work()?.get(AUTOSAVE_KEY)
 }
 
-/// Saves the work (a link fragment). When local storage is full, the
-/// oldest history entries (never this tab's draft) make room.
+/// Saves the work (a link fragment), and nothing else: a failure leaves
+/// every other entry as it was.
 pub fn save_autosave(fragment: &str) -> Result<(), String> {
-    loop {
-        match set(AUTOSAVE_KEY, fragment) {
-            Ok(()) => return Ok(()),
-            Err(e) => {
-                let freed = local().is_ok_and(|kv| history::drop_oldest(&kv, &draft_id()));
-                if !freed {
-                    return Err(e);
-                }
-            }
-        }
-    }
+    work()?.set(AUTOSAVE_KEY, fragment)
+}
+
+/// Keeps an autosave that could not be read under a key of its own
+/// (`AUTOSAVE_KEY.unreadable.TIME`), before a new autosave writes over it.
+pub fn keep_unreadable(fragment: &str) -> Result<String, String> {
+    let key = format!("{AUTOSAVE_KEY}.unreadable.{}", now_ms());
+    work()?.set(&key, fragment)?;
+    Ok(key)
+}
+
+/// The program kept when the page last stopped ([`RESCUE_KEY`]): its ISA
+/// and text; taken out of storage as it is read.
+pub fn take_rescue() -> Option<(String, String)> {
+    let take = |s: web_sys::Storage| {
+        let text = s.get_item(RESCUE_KEY).ok().flatten()?;
+        let _ = s.remove_item(RESCUE_KEY);
+        Some(text)
+    };
+    let text = storage()
+        .ok()
+        .and_then(take)
+        .or_else(|| session().and_then(take))?;
+    let (isa, source) = text.split_once('\n')?;
+    Some((isa.to_string(), source.to_string()))
 }
 
 /// Local storage as the work history's store.
@@ -119,9 +146,39 @@ impl history::Kv for Local {
     }
 }
 
-/// The work history's store, or why there is none.
-pub fn local() -> Result<Local, String> {
-    storage().map(Local)
+/// Where the work is kept: the page's store, else local storage.
+pub enum Work {
+    Store(crate::store::Idb),
+    Local(Local),
+}
+
+impl history::Kv for Work {
+    fn get(&self, key: &str) -> Result<Option<String>, String> {
+        match self {
+            Work::Store(s) => s.get(key),
+            Work::Local(l) => l.get(key),
+        }
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        match self {
+            Work::Store(s) => s.set(key, value),
+            Work::Local(l) => l.set(key, value),
+        }
+    }
+    fn remove(&self, key: &str) -> Result<(), String> {
+        match self {
+            Work::Store(s) => s.remove(key),
+            Work::Local(l) => l.remove(key),
+        }
+    }
+}
+
+/// The work's store (and the history's), or why there is none.
+pub fn work() -> Result<Work, String> {
+    if crate::store::is_open() {
+        return Ok(Work::Store(crate::store::Idb));
+    }
+    storage().map(|s| Work::Local(Local(s)))
 }
 
 /// Key (in the tab's session storage) of the tab's draft: the history
@@ -195,14 +252,14 @@ pub fn now_ms() -> u64 {
 
 /// This tab's draft (after a reload), as a link fragment.
 pub fn tab_draft() -> Option<String> {
-    history::read(&local().ok()?, &reloaded_draft()?)
+    history::read(&work().ok()?, &reloaded_draft()?)
         .ok()
         .flatten()
 }
 
 /// Writes `source` into this tab's draft entry.
 pub fn save_draft(isa: &str, source: &str) -> Result<(), String> {
-    history::save(&local()?, &draft_id(), now_ms(), isa, source)
+    history::save(&work()?, &draft_id(), now_ms(), isa, source)
 }
 
 fn write_error(e: &JsValue) -> String {
@@ -225,7 +282,8 @@ pub fn current_draft() -> Option<String> {
 
 /// Earlier work replaced by links, newest first.
 pub fn previous() -> Vec<String> {
-    get(PREVIOUS_KEY)
+    work()
+        .and_then(|w| history::Kv::get(&w, PREVIOUS_KEY))
         .ok()
         .flatten()
         .map(|t| parse_previous(&t))
@@ -236,7 +294,7 @@ pub fn previous() -> Vec<String> {
 /// the newest entry), keeping at most [`PREVIOUS_MAX`].
 pub fn push_previous(fragment: &str) -> Result<(), String> {
     let list = with_pushed(previous(), fragment);
-    set(PREVIOUS_KEY, &list.join("\n"))
+    history::Kv::set(&work()?, PREVIOUS_KEY, &list.join("\n"))
 }
 
 /// The stored earlier-work list as entries.

@@ -106,10 +106,18 @@ pub fn initial_state(rt: &mut Runtime) -> State {
                 s.resume(rt, &ls);
                 had_work = true;
             }
-            Err(e) => s.share.warn(fill(
-                tr("Your autosaved work could not be read ({0}); the default example is shown."),
-                &[&e],
-            )),
+            Err(e) => {
+                // Kept aside before the next autosave writes over it.
+                let kept = persist::keep_unreadable(&frag);
+                let aside = kept.map_or_else(
+                    |why| trf("it could not be kept aside either: {0}", &[&why]),
+                    |key| trf("it is kept in the browser's storage as {0}", &[&key]),
+                );
+                s.share.warn(fill(
+                    tr("Your autosaved work could not be read ({0}); the default example is shown, and {1}."),
+                    &[&e, &aside],
+                ))
+            }
         },
         Ok(None) => {}
         Err(msg) => {
@@ -121,7 +129,24 @@ pub fn initial_state(rt: &mut Runtime) -> State {
         let a = open_action(&frag, had_work.then_some(&s));
         s.act(rt, Action::Share(a));
     }
+    if let Some((isa, source)) = persist::take_rescue() {
+        if source != *s.doc.source || isa != s.doc.isa.name() {
+            s.act(rt, Action::LoadText(isa, source));
+            s.share.warn(
+                tr("The page stopped on an error last time; the program you were editing is back.")
+                    .into(),
+            );
+        }
+    }
     s.share.link_rev = s.doc.edit_rev;
+    if let Some(why) = crate::lazy::start_failure() {
+        if s.without_rest() {
+            s.share.warn(trf(
+                "A part of warpscope could not be loaded ({0}), so the page opened without the view it asked for. Reload to try again: your work is kept.",
+                &[&why],
+            ));
+        }
+    }
     s
 }
 
@@ -218,6 +243,20 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
     let latest = use_mut_ref(|| None::<UseReducerHandle<State>>);
     *latest.borrow_mut() = Some(st.clone());
     let d = d.clone();
+
+    // A write the page's store could not complete (it runs after the
+    // call that asked for it).
+    {
+        let d = d.clone();
+        use_effect_with((), move |_| {
+            crate::store::on_failure(move |why| {
+                d.send(Action::Share(ShareAction::StorageFailed(trf(
+                    "the browser's storage refused to save ({0})",
+                    &[&why],
+                ))))
+            });
+        });
+    }
 
     // Links opened in a page that is already open.
     {
@@ -358,24 +397,21 @@ fn record_replaced(s: &State, d: &Dispatch) {
     SEEN.set(Some(doc.seq));
 }
 
-/// Writes the state to local storage; on failure reports it (once) and
+/// Writes the state to storage: the autosave and the history's draft,
+/// each whatever becomes of the other; on failure reports it (once) and
 /// returns false.
 fn save_now(s: &State, d: &Dispatch) -> bool {
     PENDING.set(false);
     let own = s.doc.is_own_work();
-    // The history first: when storage is full it makes room by dropping
-    // its oldest entries.
+    let autosave = try_encode_link(&s.link_state())
+        .map_err(|e| trf("this program is too large to save ({0})", &[&e]))
+        .and_then(|frag| persist::save_autosave(&frag));
     let draft = if own {
         persist::save_draft(s.doc.isa.name(), &s.doc.source)
     } else {
         Ok(())
     };
-    let r = draft.and_then(|()| {
-        try_encode_link(&s.link_state())
-            .map_err(|e| trf("this program is too large to save ({0})", &[&e]))
-            .and_then(|frag| persist::save_autosave(&frag))
-    });
-    match r {
+    match autosave.and(draft) {
         Ok(()) => true,
         Err(msg) => {
             d.send(Action::Share(ShareAction::StorageFailed(msg)));

@@ -347,7 +347,7 @@ pub fn editor(p: &EditorProps) -> Html {
     };
 
     html! {
-        <section class="pane editor-pane" aria-label={tr("editor")}>
+        <section class="pane editor-pane" data-core="" aria-label={tr("editor")}>
             <div class="pane-head">
                 <h2>{ tr("Program") }</h2>
                 <span class="pane-info">

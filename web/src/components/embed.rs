@@ -46,7 +46,7 @@ pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>)
         .font
         .map(|px| format!("--embed-font: {px}px; --lh: {}px", (px * 19 + 6) / 13));
     html! {
-        <div id="app-root" class="app embed" data-mounted="true" data-embed="true" {style}>
+        <div id="app-root" class="app embed" data-mounted="true" data-embed="true" data-core="" {style}>
             <header class="embed-bar">
                 <span class="brand">{ "warpscope" }</span>
                 if title.is_empty() { <span class="spacer"></span> }

@@ -58,7 +58,7 @@ pub fn export_menu(p: &ExportMenuProps) -> Html {
     let on_copy = later(export::copy_png, tr("image copied"));
     let id = |s: &str| format!("{}-export-{s}", p.id);
     html! {
-        <span class="export-menu" role="group" aria-label={trf("export the {0}", &[&p.what])}>
+        <span class="export-menu" data-needs-rest="" role="group" aria-label={trf("export the {0}", &[&p.what])}>
             <button class="btn small" id={id("svg")} onclick={on_svg}
                 title={trf("download the {0} as SVG", &[&p.what])}>{ "SVG" }</button>
             <button class="btn small" id={id("png")} onclick={on_png}

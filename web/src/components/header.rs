@@ -77,7 +77,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
                 { super::present::present_button(false, d) }
                 { super::history_menu::history_menu(st.view.history_menu.is_some(), d) }
                 <button class="btn" id="btn-share" onclick={on_share} title={tr("copy a link to exactly this state (Ctrl+Shift+S); Shift+click: copy an iframe for embedding")}>{ tr("Share") }</button>
-                <button class="btn" id="btn-theme" onclick={on_theme} title={tr("switch light/dark")}>
+                <button class="btn" id="btn-theme" data-core="" onclick={on_theme} title={tr("switch light/dark")}>
                     { if st.view.theme == Theme::Dark { tr("☀ Light") } else { tr("☾ Dark") } }
                 </button>
                 <button class="btn" id="btn-lang" onclick={on_lang} lang={other.html_lang()}

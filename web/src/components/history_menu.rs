@@ -16,7 +16,7 @@ use crate::state::{Action, Dispatch, ViewAction};
 
 /// Opens (`open`) or deletes entry `id`.
 fn act(id: &str, open: bool, d: &Dispatch) {
-    let r = persist::local().and_then(|kv| {
+    let r = persist::work().and_then(|kv| {
         if !open {
             return history::delete(&kv, id);
         }
@@ -35,7 +35,17 @@ fn act(id: &str, open: bool, d: &Dispatch) {
 pub fn history_menu(open: bool, d: &Dispatch) -> Html {
     let toggle = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.send(Action::View(ViewAction::HistoryMenu(!open))))
+        Callback::from(move |_: MouseEvent| {
+            if open {
+                return d.send(Action::View(ViewAction::HistoryMenu(false)));
+            }
+            // What other tabs wrote since this one started, then the menu.
+            let d = d.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                crate::store::refresh().await;
+                d.send(Action::View(ViewAction::HistoryMenu(true)));
+            });
+        })
     };
     // One handler for every entry's buttons (they carry the entry's id).
     let onclick = {
@@ -51,7 +61,7 @@ pub fn history_menu(open: bool, d: &Dispatch) -> Html {
         })
     };
     let listing = if open {
-        persist::local().map(|kv| history::list(&kv))
+        persist::work().map(|kv| history::list(&kv))
     } else {
         Ok(Vec::new())
     };

@@ -81,7 +81,7 @@ pub fn listing(p: &ListingProps) -> Html {
         None => tr("encoding (hex)").to_string(),
     };
     html! {
-        <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} aria-label={tr("listing")}>
+        <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} data-core="" aria-label={tr("listing")}>
             <div class="pane-head">
                 <h2>{ tr("Listing") }</h2>
                 if p.stale { <span class="stale-badge" title={tr("the program has errors; this is the last version that assembled")}>{ tr("stale") }</span> }

@@ -45,7 +45,7 @@ pub fn run_controls(st: &State, d: &Dispatch, full: bool) -> Html {
         ("⟲", tr("run to the end (F5)"))
     };
     html! {
-        <div class="run-controls" role="group" aria-label={tr("run controls")}>
+        <div class="run-controls" data-core="" role="group" aria-label={tr("run controls")}>
             { button(d, "btn-reset", btn(None), RunAction::Reset, tr("back to the initial state"), reset, steps == 0) }
             { button(d, "btn-back", btn(None), RunAction::Back, tr("undo one step (Shift+F10)"), tr("◀ Back"), steps == 0) }
             { button(d, "btn-step", btn(Some("primary")), RunAction::Step, tr("execute one instruction (F10)"), tr("Step ▶"), !can_step) }

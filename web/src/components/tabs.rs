@@ -92,7 +92,7 @@ pub fn tabs(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
         <div class="col right">
             <nav class="tabs" role="tablist" aria-label={tr("views")} {onkeydown}>{ for buttons }</nav>
             <div class="tab-body" id="tab-panel" role="tabpanel" aria-labelledby={id(on)} tabindex="0"
-                data-tab={on.label()}>{ body(st, d, cbs) }</div>
+                data-tab={on.label()} data-core={(on == Tab::Lanes).then_some("")}>{ body(st, d, cbs) }</div>
         </div>
     }
 }

@@ -7,6 +7,7 @@
 //! callback that replaces it (ISA and text). Grading is core's
 //! (`warpscope_core::puzzle::check`); this module only draws the report.
 
+mod grade;
 mod store;
 
 use std::rc::Rc;
@@ -50,10 +51,9 @@ pub fn use_follow_links(view: &[(String, String)], open: UseStateHandle<bool>) {
     });
 }
 
-/// Whether puzzle mode is open when the page starts: the page was opened
-/// from a puzzle link, or puzzle mode was open before a reload.
-pub fn open_at_start() -> bool {
-    from_link().is_some() || store::current().is_some()
+/// Whether puzzle mode was open before a reload.
+pub fn was_open() -> bool {
+    store::current().is_some()
 }
 
 /// Remembers that puzzle mode was opened (`true`) or closed.
@@ -117,6 +117,8 @@ fn bundled_open(id: &str) -> Option<Open> {
 #[derive(PartialEq)]
 enum Shown {
     Report(check::Report),
+    /// Stopped before it finished.
+    Stopped,
     /// The text does not assemble: first lines of the messages.
     Errors(Vec<String>),
 }
@@ -204,37 +206,79 @@ fn puzzle_list(
     }
 }
 
-/// Check: grades the editor's text with core's checker and keeps the
-/// attempt.
+/// What Check uses: a Check under way (cases begun and in all, and how
+/// to stop it), and where its result and the solved puzzles go.
+#[derive(Clone)]
+struct Checking {
+    progress: UseStateHandle<Option<(usize, usize)>>,
+    stop: Rc<std::cell::Cell<bool>>,
+    shown: UseStateHandle<Option<Rc<Shown>>>,
+    solved: UseStateHandle<Rc<Vec<String>>>,
+}
+
+/// Check: grades the editor's text with core's checker, a slice at a time
+/// ([`grade`]), and keeps the attempt.
 fn check_callback(
     p: &Rc<Puzzle>,
     source: &Rc<String>,
-    shown: &UseStateHandle<Option<Rc<Shown>>>,
-    solved: &UseStateHandle<Rc<Vec<String>>>,
+    checking: &Checking,
 ) -> Callback<MouseEvent> {
-    let (p, source, shown, solved) = (p.clone(), source.clone(), shown.clone(), solved.clone());
+    let (p, source) = (p.clone(), source.clone());
+    let checking = checking.clone();
     Callback::from(move |_: MouseEvent| {
+        if checking.progress.is_some() {
+            return;
+        }
         store::save_attempt(&p.id, &source);
-        let result = match check::check(&p, &source) {
-            Ok(r) => {
-                if r.passed() {
-                    solved.set(Rc::new(store::mark_solved(&p.id)));
+        checking.stop.set(false);
+        checking.progress.set(Some((0, 0)));
+        let (p, source) = (p.clone(), source.clone());
+        let checking = checking.clone();
+        let (shown, solved) = (checking.shown.clone(), checking.solved.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let progress = checking.progress.clone();
+            let tell = move |run, total| progress.set(Some((run, total)));
+            let graded = grade::in_slices(&p, &source, tell, checking.stop.clone()).await;
+            checking.progress.set(None);
+            let result = match graded {
+                None => Shown::Stopped,
+                Some(Ok(r)) => {
+                    if r.passed() {
+                        solved.set(Rc::new(store::mark_solved(&p.id)));
+                    }
+                    Shown::Report(r)
                 }
-                Shown::Report(r)
-            }
-            Err(diags) => Shown::Errors(
-                diags
-                    .iter()
-                    .filter(|d| d.is_error())
-                    .map(|d| {
-                        let first = diag::render_one(d, "editor", &source);
-                        first.lines().next().unwrap_or_default().to_string()
-                    })
-                    .collect(),
-            ),
-        };
-        shown.set(Some(Rc::new(result)));
+                Some(Err(diags)) => Shown::Errors(
+                    diags
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .map(|d| {
+                            let first = diag::render_one(d, "editor", &source);
+                            first.lines().next().unwrap_or_default().to_string()
+                        })
+                        .collect(),
+                ),
+            };
+            shown.set(Some(Rc::new(result)));
+        });
     })
+}
+
+/// The line under way while a Check runs, with Stop.
+fn checking_view(checking: &Checking) -> Html {
+    let Some((run, total)) = *checking.progress else {
+        return Html::default();
+    };
+    let stop = {
+        let stop = checking.stop.clone();
+        Callback::from(move |_: MouseEvent| stop.set(true))
+    };
+    html! {
+        <p class="pz-progress" id="pz-progress" role="status">
+            { if total == 0 { tr("Checking…").to_string() } else { trf("Checking: case {0} of {1}…", &[&run, &total]) } }
+            <button class="btn small" id="pz-stop" onclick={stop}>{ tr("Stop") }</button>
+        </p>
+    }
 }
 
 /// Link: a link to the puzzle and the attempt, shown for copying.
@@ -341,6 +385,12 @@ pub fn panel(props: &PanelProps) -> Html {
     let zh = use_statement_zh();
     let solved = use_state(|| Rc::new(store::solved()));
     let link_url = use_state(|| None::<String>);
+    let checking = Checking {
+        progress: use_state(|| None),
+        stop: (*use_mut_ref(|| Rc::new(std::cell::Cell::new(false))).borrow()).clone(),
+        shown: shown.clone(),
+        solved: solved.clone(),
+    };
 
     // A new result scrolls into view (the panel scrolls on its own).
     use_effect_with(shown.as_ref().map(|r| Rc::as_ptr(r) as usize), show_result);
@@ -381,7 +431,7 @@ pub fn panel(props: &PanelProps) -> Html {
             open.set(None);
         })
     };
-    let on_check = check_callback(&p, &props.source, &shown, &solved);
+    let on_check = check_callback(&p, &props.source, &checking);
     let on_hint = {
         let (hints, n) = (hints.clone(), p.hints.len());
         Callback::from(move |_: MouseEvent| hints.set((*hints + 1).min(n)))
@@ -433,13 +483,14 @@ pub fn panel(props: &PanelProps) -> Html {
             <div class="pz-statement">{ crate::markdown::render(statement) }</div>
             <p class="pz-meta">{ limits }</p>
             <div class="pz-actions">
-                <button class="btn primary" id="pz-check" onclick={on_check}>{ tr("Check") }</button>
+                <button class="btn primary" id="pz-check" onclick={on_check} disabled={checking.progress.is_some()}>{ tr("Check") }</button>
                 <button class="btn" id="pz-hint" onclick={on_hint} disabled={*hints >= p.hints.len()}>
                     { trf("Hint ({0}/{1})", &[&*hints, &p.hints.len()]) }
                 </button>
                 <button class="btn" id="pz-solution" onclick={on_solution}>{ tr("Reference solution…") }</button>
                 <button class="btn" id="pz-link" onclick={on_link} title={tr("a link to this puzzle and your attempt")}>{ tr("Link") }</button>
             </div>
+            { checking_view(&checking) }
             { result_view(shown.as_deref(), &p, &props.source, &props.on_load) }
             if let Some(url) = &*link_url {
                 <input class="pz-url" id="pz-url" readonly=true value={url.clone()} />
@@ -505,6 +556,11 @@ fn result_view(
                     <p>{ tr("✗ The program does not assemble:") }</p>
                     <ul>{ for lines.iter().map(|l| html! { <li><code>{ l.clone() }</code></li> }) }</ul>
                 </div>
+            };
+        }
+        Shown::Stopped => {
+            return html! {
+                <div class="pz-result" id="pz-result" data-pass="false"><p>{ tr("The Check was stopped before it finished.") }</p></div>
             };
         }
         Shown::Report(r) => r,

@@ -113,6 +113,54 @@ pub enum Action {
     ToggleLane(u8),
 }
 
+impl Action {
+    /// Whether carrying the action out runs code of the second part of the
+    /// wasm (docs/perf.md, "Loading the rest"): what a program's run needs
+    /// (typing, assembling, stepping, the lanes) never does; opening a
+    /// feature does.
+    pub fn needs_rest(&self) -> bool {
+        match self {
+            Action::Doc(_) | Action::Build(_) | Action::Run(_) | Action::ToggleLane(_) => false,
+            Action::LoadExample(_)
+            | Action::SetIsa(_)
+            | Action::LoadText(..)
+            | Action::ApplyWord => true,
+            Action::View(v) => match v {
+                ViewAction::Cursor(_)
+                | ViewAction::SelectRow(_)
+                | ViewAction::GoTo(_)
+                | ViewAction::SetFmt(_)
+                | ViewAction::ToggleTheme
+                | ViewAction::Note(_)
+                | ViewAction::ClearNote(_)
+                | ViewAction::SetPresent(false)
+                | ViewAction::HistoryMenu(false)
+                | ViewAction::SetTab(Tab::Lanes) => false,
+                ViewAction::EditWord(..)
+                | ViewAction::RevertWord
+                | ViewAction::PinReference(_)
+                | ViewAction::SetTab(_)
+                | ViewAction::HistoryMenu(true)
+                | ViewAction::SetPresent(true)
+                | ViewAction::TogglePresent
+                | ViewAction::SetLang(_) => true,
+            },
+            Action::Share(s) => match s {
+                ShareAction::Opened { result: Ok(ls), .. } => {
+                    share::read_view(&ls.view).needs_rest()
+                }
+                ShareAction::Opened { result: Err(_), .. }
+                | ShareAction::Applied { .. }
+                | ShareAction::LinkMade
+                | ShareAction::Banner(..)
+                | ShareAction::DismissBanner
+                | ShareAction::StorageFailed(_) => false,
+                ShareAction::Restore(_) | ShareAction::Copied(..) | ShareAction::Popover(_) => true,
+            },
+        }
+    }
+}
+
 /// An action with the runtime it runs against (what `use_reducer` gets).
 pub struct Msg {
     action: Action,
@@ -154,8 +202,23 @@ impl Dispatch {
         Dispatch { d, rt }
     }
 
-    /// Applies an action.
+    /// Applies an action; one that needs the second part of the wasm
+    /// while it is not installed waits for it ([`crate::lazy`]), and says
+    /// why in the status bar when it cannot have it.
     pub fn send(&self, action: Action) {
+        if action.needs_rest() && !crate::lazy::ready() {
+            let d = self.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match crate::lazy::load().await {
+                    Ok(()) => d.send(action),
+                    Err(e) => d.send(Action::View(ViewAction::Note(trf(
+                        "This needs a part of warpscope that could not be loaded: {0}.",
+                        &[&e],
+                    )))),
+                }
+            });
+            return;
+        }
         self.d.dispatch(Msg {
             action,
             rt: self.rt.clone(),
@@ -182,6 +245,19 @@ impl State {
         };
         s.rebuild(rt);
         s
+    }
+
+    /// Drops from the view what needs the second part of the wasm (for a
+    /// start that could not have it): another tab than the lanes,
+    /// presentation mode, the Chinese interface. Whether anything was
+    /// dropped.
+    pub fn without_rest(&mut self) -> bool {
+        let before = (self.view.tab, self.view.present, self.view.lang);
+        self.view.tab = Tab::Lanes;
+        self.view.present = false;
+        self.view.lang = crate::i18n::Lang::En;
+        crate::i18n::set(self.view.lang);
+        before != (self.view.tab, self.view.present, self.view.lang)
     }
 
     /// The ISA's short name.

@@ -203,6 +203,19 @@ pub struct LinkView {
     pub extra: Vec<(String, String)>,
 }
 
+impl LinkView {
+    /// Whether showing a link with this view runs code of the second part
+    /// of the wasm (docs/perf.md, "Loading the rest"): a tab other than
+    /// the lanes, presentation mode, the Chinese interface, or settings of
+    /// another part of the page (a puzzle's).
+    pub fn needs_rest(&self) -> bool {
+        self.tab != Tab::Lanes
+            || self.present
+            || self.lang == Some(Lang::Zh)
+            || !self.extra.is_empty()
+    }
+}
+
 /// Reads a link's view keys; values that make no sense are ignored.
 pub fn read_view(view: &[(String, String)]) -> LinkView {
     let mut out = LinkView {
