@@ -200,9 +200,9 @@ fn measure_startup_slow_4g() {
 #[test]
 #[ignore = "timing harness: needs the wasm bundle and Chromium"]
 fn measure_startup_slow_4g_sm50_link() {
-    // A start the split's recording leaves out: it fetches the rest of the
-    // wasm before its first render.
-    let starts = xtask::profile::other_starts().expect("the starts");
+    // A start the split's recording leaves out, which needs no more than
+    // the first part all the same (web/first-part.txt).
+    let starts = xtask::profile::engine_starts().expect("the starts");
     let sm50 = starts.iter().find(|s| s.what == "sm50 link").unwrap();
     let out = run("slow 4G, sm50 link", 6, true, (&sm50.at, "fetched"));
     assert!(out["ready_ms"]["median"].as_f64().unwrap() > 0.0);

@@ -13,6 +13,7 @@ mod browser_util;
 mod dialects;
 mod editor;
 mod export;
+mod faults;
 mod history;
 mod keyboard;
 mod lanes;

@@ -34,8 +34,10 @@ fn load(page: &Page, query: &str, fragment: &str) {
 
 /// The autosaved state, read back with core's decoder.
 fn autosaved(page: &Page) -> Option<LinkState> {
-    let v = page.js("return localStorage.getItem('warpscope.autosave');", vec![]);
-    v.as_str()
+    let stored = page.stored();
+    stored
+        .get("warpscope.autosave")
+        .and_then(|v| v.as_str())
         .map(|f| decode_link(f).expect("autosave is a valid link"))
 }
 
@@ -190,7 +192,8 @@ fn a_link_restores_source_selection_step_and_view() {
         .as_bool()
         .unwrap());
     // Both programs are in the history of earlier work.
-    let hist = page.js("return localStorage.getItem('warpscope.previous');", vec![]);
+    let stored = page.stored();
+    let hist = &stored["warpscope.previous"];
     let hist: Vec<LinkState> = hist
         .as_str()
         .unwrap()

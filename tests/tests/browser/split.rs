@@ -1,7 +1,7 @@
 //! The bundle's wasm in two parts (docs/perf.md, "The bundle in two
-//! parts"): the page starts with the first alone, fetches the rest once it
-//! is shown, and a function of the rest called before it has arrived
-//! loads it at once.
+//! parts"): the page starts with the first alone, and runs programs of
+//! every ISA with it, and fetches the rest once it is shown. What happens
+//! when the rest is late or cannot be had is `faults.rs`'s.
 
 use crate::browser_util::Page;
 use serde_json::{json, Value};
@@ -11,20 +11,22 @@ use xtask::webdriver::Browser;
 
 const WAIT: Duration = Duration::from_secs(30);
 
-/// How the rest came, as the glue notes it: `fetched` in the background,
-/// `requested` at once by a call that needed it, `null` not yet.
+/// How the rest came, as the glue notes it: `fetched`, or `null` not yet.
 const HOW: &str = "return window.__warpscopeRest || null;";
 
 #[test]
 #[ignore = "browser test: needs the wasm bundle and Chromium"]
 fn every_recorded_start_works_without_the_rest() {
     // With the second part unreachable, each recorded way a page starts
-    // (the playground, a phone, a w128 link, an embed), and its reload,
-    // becomes ready and takes a visitor's first steps, edits and a run. A
-    // page that needed a moved function would fail to load it and say so.
+    // (the playground, a phone, a w128 link, an embed), and links of the
+    // other ISAs, and their reloads, become ready and take a visitor's
+    // first steps, edits and a run. A page that needed a moved function
+    // would throw.
     let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
-    for start in xtask::profile::starts().expect("the starts") {
+    let starts = xtask::profile::starts().expect("the starts");
+    let engine = xtask::profile::engine_starts().expect("the starts");
+    for start in starts.into_iter().chain(engine) {
         let b = Browser::start(start.size.0, start.size.1).expect("chromium starts");
         b.block(xtask::split::REST_FILE).expect("blocking");
         let stale = "record the list again with `cargo xtask profile` (docs/perf.md)";
@@ -36,8 +38,8 @@ fn every_recorded_start_works_without_the_rest() {
                     xtask::split::REST_FILE
                 ));
             }
-            // The background fetch was tried, and failed without a word: a
-            // function of the rest would request it again and say so.
+            // The background fetch was tried, and failed without a word:
+            // the feature that needs the rest says so when it is asked for.
             match b.eval(HOW, vec![])? {
                 Value::Null => Ok(()),
                 how => Err(format!("the rest came ({how}) though it was blocked")),
@@ -59,34 +61,11 @@ fn the_rest_arrives_after_start_and_serves_the_puzzles() {
 
 #[test]
 #[ignore = "browser test: needs the wasm bundle and Chromium"]
-fn a_function_of_the_rest_called_before_it_arrives_loads_it_at_once() {
-    // The background fetch never answers; opening the puzzles (code of the
-    // rest) requests the second part there and then, and they open.
-    let hold = format!(
-        "const f = window.fetch;
-         window.fetch = function (u, o) {{
-           if (String(u).includes('{}')) return new Promise(() => {{}});
-           return f.call(this, u, o);
-         }};",
-        xtask::split::REST_FILE
-    );
-    let page = Page::open_with(1280, 800, Some(&hold));
-    page.step();
-    assert_eq!(page.js(HOW, vec![]), json!(null));
-    page.click("#btn-puzzles");
-    page.wait("return document.querySelectorAll('.pz-list li').length > 3;");
-    assert_eq!(page.js(HOW, vec![]), json!("requested"));
-    page.step();
-    assert_eq!(page.page_errors(), json!([]));
-}
-
-#[test]
-#[ignore = "browser test: needs the wasm bundle and Chromium"]
 fn other_starts_fetch_the_rest_before_they_show() {
-    // Links of sm50 and gfx9 and the Chinese interface run functions the
-    // recording moves: they fetch the rest before they first render
-    // (`start_needs_rest` in `web/src/lib.rs`), and then work as any page
-    // does, without fetching it a second time.
+    // The Chinese interface runs functions the recording moves: it fetches
+    // the rest before it first renders (`start_needs_rest` in
+    // `web/src/lib.rs`), and then works as any page does, without fetching
+    // it a second time.
     let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
     for start in xtask::profile::other_starts().expect("the starts") {

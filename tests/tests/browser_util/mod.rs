@@ -41,6 +41,12 @@ impl Page {
     /// Like [`Page::open`], with `script` run in every page before the
     /// app's own scripts (see [`Browser::before_load`]).
     pub fn open_with(w: u32, h: u32, script: Option<&str>) -> Page {
+        Page::open_blocking(w, h, script, None)
+    }
+
+    /// Like [`Page::open_with`], with the requests for addresses holding
+    /// `blocked` failing at the network from the start.
+    pub fn open_blocking(w: u32, h: u32, script: Option<&str>, blocked: Option<&str>) -> Page {
         let root = xtask::root();
         assert!(
             root.join("static/pkg/warpscope_bg.wasm").exists(),
@@ -52,6 +58,9 @@ impl Page {
             browser
                 .before_load(script)
                 .expect("a script before the page");
+        }
+        if let Some(part) = blocked {
+            browser.block(part).expect("blocking");
         }
         browser.open_app(&server.url()).expect("the app mounts");
         Page { browser, server }
@@ -313,6 +322,43 @@ impl Page {
             "window.innerWidth"
         };
         self.wait(&format!("return {width} === {w};"));
+    }
+
+    /// Everything the page keeps in its store (IndexedDB `warpscope`,
+    /// object store `kv`: `web/src/store.rs`), key by key; local
+    /// storage's `warpscope.` keys when the store does not exist.
+    pub fn stored(&self) -> serde_json::Map<String, Value> {
+        self.js(
+            "window.__wsStored = undefined;
+             const r = indexedDB.open('warpscope');
+             r.onsuccess = () => {
+               const db = r.result;
+               if (!db.objectStoreNames.contains('kv')) {
+                 const o = {};
+                 for (let i = 0; i < localStorage.length; i++) {
+                   const k = localStorage.key(i);
+                   if (k.startsWith('warpscope.')) o[k] = localStorage.getItem(k);
+                 }
+                 db.close();
+                 window.__wsStored = o;
+                 return;
+               }
+               const t = db.transaction('kv');
+               const s = t.objectStore('kv');
+               const ks = s.getAllKeys(), vs = s.getAll();
+               t.oncomplete = () => {
+                 const o = {};
+                 ks.result.forEach((k, i) => { o[k] = vs.result[i]; });
+                 db.close();
+                 window.__wsStored = o;
+               };
+             };
+             r.onerror = () => { window.__wsStored = { error: String(r.error) }; };
+             return 1;",
+            vec![],
+        );
+        let v = self.wait("return window.__wsStored === undefined ? null : window.__wsStored;");
+        v.as_object().cloned().unwrap_or_default()
     }
 
     /// Errors collected by the page since it loaded.
