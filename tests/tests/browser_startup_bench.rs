@@ -58,8 +58,10 @@ fn probe() -> String {
 }
 
 /// One cold load; returns (first paint, ready, longest task until ready,
-/// first Step to repaint, the rest of the wasm installed), all in ms.
-fn one_load(url: &str, slow_4g: bool, how: &str) -> [f64; 5] {
+/// first Step to repaint, the rest of the wasm installed, the longest
+/// task in the 10 s after ready while a visitor opens the reference and
+/// types), all in ms.
+fn one_load(url: &str, slow_4g: bool, how: &str) -> [f64; 6] {
     let browser = Browser::start(1366, 900).expect("chromium starts");
     browser
         .cdp(
@@ -130,7 +132,56 @@ fn one_load(url: &str, slow_4g: bool, how: &str) -> [f64; 5] {
         rest[0], how,
         "the rest of the wasm came otherwise than this start should have it"
     );
-    [first_paint, ready, longest, step, rest[1].as_f64().unwrap()]
+    [
+        first_paint,
+        ready,
+        longest,
+        step,
+        rest[1].as_f64().unwrap(),
+        first_clicks(&browser, ready),
+    ]
+}
+
+/// The longest task in the 10 s after ready (`ready`, ms) while the
+/// visitor does what first clicks do: opens the reference pane (code of
+/// the rest and a file fetched then) and types in the editor.
+fn first_clicks(browser: &Browser, ready: f64) -> f64 {
+    browser
+        .eval(
+            "document.querySelector('#tab-reference').click();
+             const t = document.querySelector('#editor textarea');
+             t.focus();
+             t.value += '\\n// a line';
+             t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
+             return true;",
+            vec![],
+        )
+        .unwrap();
+    browser
+        .wait_for(
+            "return document.querySelector('.ref-list .ref-item') !== null;",
+            Duration::from_secs(30),
+        )
+        .expect("the reference pane opens");
+    let end = ready + 10_000.0;
+    while browser
+        .eval("return performance.now();", vec![])
+        .unwrap()
+        .as_f64()
+        .unwrap()
+        < end
+    {
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    browser
+        .eval(
+            "const [a, b] = arguments;
+             return Math.max(0, ...window.__longtasks.filter(([s]) => s > a && s < b).map(([, d]) => d));",
+            vec![json!(ready), json!(end)],
+        )
+        .unwrap()
+        .as_f64()
+        .unwrap()
 }
 
 fn stats(mut xs: Vec<f64>) -> Value {
@@ -146,7 +197,7 @@ fn stats(mut xs: Vec<f64>) -> Value {
 fn run(name: &str, loads: usize, slow_4g: bool, (at, how): (&str, &str)) -> Value {
     let root = xtask::built_root();
     let server = Server::start(&root, 0).expect("static server starts");
-    let samples: Vec<[f64; 5]> = (0..loads)
+    let samples: Vec<[f64; 6]> = (0..loads)
         .map(|_| one_load(&format!("{}/{at}", server.url()), slow_4g, how))
         .collect();
     let col = |i: usize| stats(samples.iter().map(|s| s[i]).collect());
@@ -157,6 +208,7 @@ fn run(name: &str, loads: usize, slow_4g: bool, (at, how): (&str, &str)) -> Valu
         "longest_task_ms": col(2),
         "first_step_ms": col(3),
         "rest_ms": col(4),
+        "longest_task_after_ready_ms": col(5),
     });
     for (label, key) in [
         ("navigation -> first paint", "first_paint_ms"),
@@ -164,6 +216,10 @@ fn run(name: &str, loads: usize, slow_4g: bool, (at, how): (&str, &str)) -> Valu
         ("longest task until ready", "longest_task_ms"),
         ("first Step -> repaint", "first_step_ms"),
         ("navigation -> rest of the wasm installed", "rest_ms"),
+        (
+            "longest task in the 10 s after ready (reference opened, typing)",
+            "longest_task_after_ready_ms",
+        ),
     ] {
         println!(
             "{name}: {label}: median {:.0} ms, p95 {:.0} ms ({loads} cold loads)",
