@@ -79,6 +79,8 @@ fn refused(page: &Page, css: &str) -> String {
 fn still_answers(page: &Page, reason: &str) {
     page.step();
     page.back();
+    page.step();
+    page.wait("return document.getElementById('diagram-export-svg') !== null;");
     for css in [
         "#btn-puzzles",
         "#tab-reference",
@@ -87,6 +89,7 @@ fn still_answers(page: &Page, reason: &str) {
         "#btn-history",
         "#btn-present",
         "#btn-share",
+        "#diagram-export-svg",
     ] {
         let said = refused(page, css);
         assert!(said.contains(reason), "{css}: {said}");
@@ -381,4 +384,91 @@ fn a_tab_open_across_a_deploy_keeps_its_work_and_asks_for_a_reload() {
     drop(b);
     drop(server);
     let _ = std::fs::remove_dir_all(&site);
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn a_puzzle_link_asking_for_the_most_work_never_holds_the_page() {
+    // A lecturer's puzzle at the bound: about 1000 cases, each allowed as
+    // many steps as the bound leaves, and an attempt that passes every
+    // case using nearly all of them: the most work a Check may do. The
+    // page grades in slices: no task over 50 ms, progress shown, and Stop
+    // stops.
+    use warpscope_core::puzzle::{self, check, link};
+    let base = puzzle::bundled_texts()
+        .iter()
+        .find(|b| b.0 == "reverse")
+        .unwrap()
+        .1;
+    let with = |random: u32, steps: u64| {
+        base.replace("random = 16", &format!("random = {random}"))
+            .replace("steps = 10", &format!("steps = {steps}"))
+            .replace("instructions = 3", "instructions = 30")
+    };
+    let cases = check::cases(&puzzle::parse(&with(1000, 10)).unwrap()).len() as u64;
+    let steps = check::MAX_CHECK_STEPS / cases;
+    let text = with(1000, steps);
+    // 3 steps an iteration, 4 more around: just under the limit
+    let loops = (steps - 4) / 3;
+    let attempt = format!(
+        "    MOV R2, {loops:#x}\nspin:\n    IADD3 R2, R2, -0x1, RZ\n    ISETP.NE.AND P0, PT, R2, RZ, PT\n@P0 BRA spin\n    SHFL.BFLY PT, R1, R0, 0x1f, 0x1f\n    EXIT\n"
+    );
+    let p = puzzle::parse(&text).unwrap();
+    let report = check::check(&p, &attempt).unwrap();
+    assert!(report.passed(), "{report:?}");
+    assert!(
+        report.total_steps * 10 > check::MAX_CHECK_STEPS * 9,
+        "{}",
+        report.total_steps
+    );
+    let fragment = link::encode_puzzle_link(&text, Some(&attempt));
+    let page = Page::open(1400, 950);
+    page.js(
+        "window.__long = [];
+         new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); })
+           .observe({ type: 'longtask' });
+         return 1;",
+        vec![],
+    );
+    page.js(
+        "location.hash = arguments[0]; return true;",
+        vec![json!(fragment)],
+    );
+    page.wait("return document.querySelector('#puzzles[data-puzzle=\"reverse\"]') !== null;");
+    page.wait(&format!(
+        "return document.querySelector('#editor textarea').value === {};",
+        json!(attempt)
+    ));
+    std::thread::sleep(Duration::from_millis(500));
+    page.js("window.__long = []; window.__sawProgress = false;
+             new MutationObserver(() => { if (document.getElementById('pz-checking')) window.__sawProgress = true; })
+               .observe(document.body, { childList: true, subtree: true });
+             return 1;", vec![]);
+    page.js(
+        "window.__t0 = performance.now();
+         document.getElementById('pz-check').click();
+         return 1;",
+        vec![],
+    );
+    page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null;");
+    let took = page.js("return performance.now() - window.__t0;", vec![]);
+    // Long enough that one task holding it would be a long task.
+    assert!(took.as_f64().unwrap() > 50.0, "the Check took {took} ms");
+    let long = page.js("return [window.__long, window.__sawProgress];", vec![]);
+    assert_eq!(long[0], json!([]), "tasks over 50 ms while checking");
+    assert_eq!(long[1], json!(true), "the progress line was shown");
+    // Stop: a second Check, stopped as soon as its progress shows.
+    page.js(
+        "const o = new MutationObserver(() => {
+           const stop = document.getElementById('pz-stop');
+           if (stop) { o.disconnect(); stop.click(); }
+         });
+         o.observe(document.body, { childList: true, subtree: true });
+         document.getElementById('pz-check').click();
+         return 1;",
+        vec![],
+    );
+    page.wait("return (document.getElementById('pz-result') || {}).textContent === 'The Check was stopped before it finished.';");
+    page.step();
+    assert_eq!(page.page_errors(), json!([]));
 }

@@ -274,7 +274,7 @@ fn checking_view(checking: &Checking) -> Html {
         Callback::from(move |_: MouseEvent| stop.set(true))
     };
     html! {
-        <p class="pz-progress" id="pz-progress" role="status">
+        <p class="pz-checking" id="pz-checking" role="status">
             { if total == 0 { tr("Checking…").to_string() } else { trf("Checking: case {0} of {1}…", &[&run, &total]) } }
             <button class="btn small" id="pz-stop" onclick={stop}>{ tr("Stop") }</button>
         </p>
