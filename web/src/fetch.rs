@@ -26,7 +26,7 @@ pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
     let resp = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(reason)?;
+        .map_err(|_| "the network could not be reached (offline?)".to_string())?;
     let resp: web_sys::Response = resp.dyn_into().map_err(reason)?;
     if !resp.ok() {
         return Err(format!("the server answered {}", resp.status()));
@@ -34,7 +34,29 @@ pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
     let buf = JsFuture::from(resp.array_buffer().map_err(reason)?)
         .await
         .map_err(reason)?;
-    Ok(js_sys::Uint8Array::new(&buf).to_vec())
+    let bytes = js_sys::Uint8Array::new(&buf);
+    if !of_this_build(url, &bytes) {
+        return Err(
+            "the file is not this version's (damaged, or from a newer version): reload the page (your work is saved)"
+                .into(),
+        );
+    }
+    Ok(bytes.to_vec())
+}
+
+/// Whether `bytes` are this build's copy of the file at `url`, as the
+/// split glue's digests say (`window.__warpscopeIsOurs`; a build without
+/// them checks nothing): a tab left open across a deploy never reads
+/// another build's descriptions or catalogue.
+fn of_this_build(url: &str, bytes: &js_sys::Uint8Array) -> bool {
+    let name = url.rsplit('/').next().unwrap_or(url);
+    let check = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"__warpscopeIsOurs".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    check.is_none_or(|f| {
+        f.call2(&wasm_bindgen::JsValue::NULL, &name.into(), bytes)
+            .map_or(true, |v| v.as_bool() != Some(false))
+    })
 }
 
 /// The text of `url` as it was read with the rest of the wasm

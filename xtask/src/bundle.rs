@@ -231,6 +231,7 @@ pub fn split_bundle(root: &Path) -> Result<String, String> {
             crate::split::patch_glue(
                 &glue,
                 crate::split::Mode::Split(crate::split::digest(&parts.secondary)),
+                &on_demand_digests(root),
             )
             .map(|glue| (parts, glue))
             .ok_or_else(|| "the glue is not of the expected shape".to_string())
@@ -254,6 +255,18 @@ pub fn split_bundle(root: &Path) -> Result<String, String> {
             Ok(format!("warning: the wasm is not split ({why})"))
         }
     }
+}
+
+/// The on-demand files' names and digests, as the split glue carries them.
+pub fn on_demand_digests(root: &Path) -> Vec<(String, u32)> {
+    on_demand_files(root)
+        .into_iter()
+        .filter_map(|(_, path)| {
+            let bytes = std::fs::read(&path).ok()?;
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            Some((name, crate::split::digest(&bytes)))
+        })
+        .collect()
 }
 
 /// The style sheet as the page loads it (`static/pkg/style.css`), made

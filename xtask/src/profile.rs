@@ -304,7 +304,7 @@ fn site(root: &Path, dir: &Path, wasm: &[u8], glue: &str) -> Result<(), String> 
 /// `glue` its (unminified) glue.
 pub fn record(root: &Path, named: &[u8], glue: &str) -> Result<PathBuf, String> {
     let instrumented = split::instrument(named)?;
-    let glue = split::patch_glue(glue, split::Mode::Record)
+    let glue = split::patch_glue(glue, split::Mode::Record, &[])
         .ok_or("the glue is not of the expected shape")?;
     let dir = root.join("target/profile-site");
     site(root, &dir, &instrumented, &glue)?;

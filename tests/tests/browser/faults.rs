@@ -298,7 +298,9 @@ fn deploy_another_build(root: &Path, site: &Path) {
     let list = list.into_iter().skip(50).collect();
     let keep = xtask::profile::read_keep(root);
     let parts = xtask::split::split_keeping(&named, &list, &keep).expect("the second build splits");
-    let glue = xtask::split::patch_glue(&glue, Mode::Split(digest(&parts.secondary))).unwrap();
+    let files = xtask::bundle::on_demand_digests(root);
+    let glue =
+        xtask::split::patch_glue(&glue, Mode::Split(digest(&parts.secondary)), &files).unwrap();
     let pkg = site.join("static/pkg");
     for (name, bytes) in [
         ("warpscope_bg.wasm", parts.primary),
@@ -471,4 +473,53 @@ fn a_puzzle_link_asking_for_the_most_work_never_holds_the_page() {
     page.wait("return (document.getElementById('pz-result') || {}).textContent === 'The Check was stopped before it finished.';");
     page.step();
     assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_fault_of_the_texts_fetched_later_is_said_where_they_appear() {
+    // The reference pane's prose, the Chinese catalogue and the bundled
+    // puzzles, each missing, damaged, from another build or late: the
+    // feature says why (or opens, late), the page steps, nothing throws.
+    let cases: [(&str, &str, &str, &str); 3] = [
+        (
+            "w128.wsd",
+            "#tab-reference",
+            "const e = document.querySelector('.ref-status.error'); return e && e.textContent;",
+            "return document.querySelector('.ref-list .ref-item') !== null;",
+        ),
+        (
+            "zh.txt",
+            "#btn-lang",
+            "const n = document.getElementById('note'); return n && /Chinese interface could not be loaded/.test(n.textContent) && n.textContent;",
+            "return document.documentElement.lang === 'zh-CN';",
+        ),
+        (
+            "puzzles.txt",
+            "#btn-puzzles",
+            "const e = document.querySelector('.pz-error'); return e && e.textContent;",
+            "return document.querySelectorAll('.pz-list li').length > 3;",
+        ),
+    ];
+    for (file, css, says, works) in cases {
+        for kind in ["404", "garbage", "network", "late"] {
+            let page = Page::open_with(1280, 800, Some(&fault(file, kind)));
+            page.wait("return window.__warpscopeRestState === 'ready';");
+            page.click(css);
+            if kind == "late" {
+                // Step goes on meanwhile (and shows the lanes: the tab is
+                // opened again).
+                page.step();
+                if css.starts_with("#tab-") {
+                    page.click(css);
+                }
+                page.wait(works);
+            } else {
+                let said = page.wait(says);
+                eprintln!("{file} {kind}: {said}");
+            }
+            page.step();
+            assert_eq!(page.page_errors(), json!([]), "{file} {kind}");
+        }
+    }
 }

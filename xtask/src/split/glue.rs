@@ -51,7 +51,13 @@ window.__warpscopeLoadRest = async function () {};
 const SPLIT_GLUE: &str = r#"
 const __wsRestUrl = new URL('{REST_FILE}', import.meta.url);
 const __wsDigest = {DIGEST};
+// The digests of this build's files fetched when first needed (the page
+// refuses another build's: `web/src/fetch.rs`).
+window.__warpscopeDigests = {FILES};
 let __wsRest, __wsLoading;
+const __wsHex = (b) => __wsFnv(b).toString(16).padStart(8, '0');
+/** Whether `bytes` are this build's file `name` (true for a file it does not list). */
+window.__warpscopeIsOurs = (name, bytes) => !(name in window.__warpscopeDigests) || __wsHex(bytes) === window.__warpscopeDigests[name];
 function __wsFnv(b) {
     let h = 0x811c9dc5;
     for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
@@ -86,6 +92,18 @@ async function __wsNewVersion() {
 }
 async function __wsLoad() {
     let r, bytes, m;
+    // The files the page reads at once when it needs them (the bundled
+    // puzzles), read beside the part and before it is installed: a
+    // feature that waited for the part finds them (or their absence).
+    const files = window.__warpscopeFiles ||= {};
+    const reading = Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
+        fetch(new URL(name, import.meta.url))
+            .then((r) => (r.ok ? r.arrayBuffer() : null))
+            .then((b) => {
+                if (b !== null && window.__warpscopeIsOurs(name, new Uint8Array(b))) {
+                    files[name] = new TextDecoder().decode(b);
+                }
+            }, () => {})));
     try {
         r = await fetch(__wsRestUrl);
     } catch (e) {
@@ -100,7 +118,7 @@ async function __wsLoad() {
     } catch (e) {
         throw __wsFail('offline', 'the download broke off');
     }
-    if (__wsFnv(bytes).toString(16).padStart(8, '0') !== __wsDigest) {
+    if (__wsHex(bytes) !== __wsDigest) {
         if (await __wsNewVersion()) throw __wsFail('version', 'a new version of warpscope is available');
         throw __wsFail('damaged', 'the file arrived damaged');
     }
@@ -109,14 +127,9 @@ async function __wsLoad() {
     } catch (e) {
         throw __wsFail('damaged', 'the file arrived damaged');
     }
+    await reading;
     __wsRest = __wsRest || m;
     __wsInstall(__wsRest);
-    // The files the page reads at once when it needs them, read now.
-    const files = window.__warpscopeFiles ||= {};
-    await Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
-        fetch(new URL(name, import.meta.url))
-            .then((r) => (r.ok ? r.text() : null))
-            .then((t) => { if (t !== null) files[name] = t; }, () => {})));
 }
 /** Fetches, checks, compiles and installs the part of the wasm that starting the page does not run; one load at a time. */
 export function loadRest() {
@@ -228,6 +241,15 @@ for (const type of ['click', 'change', 'keydown', 'input', 'keyup', 'mousedown',
 }
 "#;
 
+/// `files` as a JavaScript object literal of name to 8 hex digits.
+fn digests_object(files: &[(String, u32)]) -> String {
+    let pairs: Vec<String> = files
+        .iter()
+        .map(|(name, d)| format!("{name:?}: '{d:08x}'"))
+        .collect();
+    format!("{{ {} }}", pairs.join(", "))
+}
+
 /// The FNV-1a digest (32 bits) of `bytes`, as the split glue computes it
 /// before it installs the second part: one build's part is never taken
 /// for another's.
@@ -238,8 +260,9 @@ pub fn digest(bytes: &[u8]) -> u32 {
 }
 
 /// `glue` (wasm-bindgen's, for `--target web`) with the `s` imports added;
-/// `None` when it is not of the expected shape.
-pub fn patch_glue(glue: &str, mode: Mode) -> Option<String> {
+/// `None` when it is not of the expected shape. A split build's glue also
+/// carries `files`, the on-demand files' names and [`digest`]s.
+pub fn patch_glue(glue: &str, mode: Mode, files: &[(String, u32)]) -> Option<String> {
     let prefetch = format!("[\"{}\"]", warpscope_core::puzzle::BUNDLED_FILE);
     const AT: &str = "\"./warpscope_bg.js\": import0,";
     if glue.matches(AT).count() != 1 || !glue.contains("let wasmModule, wasmInstance, wasm;") {
@@ -251,6 +274,7 @@ pub fn patch_glue(glue: &str, mode: Mode) -> Option<String> {
         Mode::Split(digest) => SPLIT_GLUE
             .replace("{REST_FILE}", REST_FILE)
             .replace("{DIGEST}", &format!("'{digest:08x}'"))
+            .replace("{FILES}", &digests_object(files))
             .replace("{PREFETCH}", &prefetch),
     });
     Some(out)

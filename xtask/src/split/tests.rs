@@ -272,16 +272,17 @@ fn stable_names_drop_crate_hashes_and_cut_long_names() {
 #[test]
 fn the_glue_learns_the_imports_or_is_refused() {
     let glue = "let wasmModule, wasmInstance, wasm;\nreturn { \"./warpscope_bg.js\": import0, };";
-    let split = patch_glue(glue, Mode::Split(0x00c0_ffee)).unwrap();
+    let split = patch_glue(glue, Mode::Split(0x00c0_ffee), &[("zh.txt".into(), 0xabc)]).unwrap();
     assert!(split.contains("\"./warpscope_bg.js\": import0, s: __wsHost,"));
     assert!(split.contains(&format!("new URL('{REST_FILE}'")));
     assert!(split.contains("export function loadRest()"));
     // the digest it checks, as 8 hex digits; never a request that blocks
     assert!(split.contains("const __wsDigest = '00c0ffee';"));
+    assert!(split.contains("window.__warpscopeDigests = { \"zh.txt\": '00000abc' };"));
     assert!(!split.contains("XMLHttpRequest"));
-    let record = patch_glue(glue, Mode::Record).unwrap();
+    let record = patch_glue(glue, Mode::Record, &[]).unwrap();
     assert!(record.contains("__wsMarks") && !record.contains("loadRest"));
-    assert!(patch_glue("return { import0 };", Mode::Split(0)).is_none());
+    assert!(patch_glue("return { import0 };", Mode::Split(0), &[]).is_none());
 }
 
 #[test]
