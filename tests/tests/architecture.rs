@@ -47,11 +47,21 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The lines of a file up to its `#[cfg(test)]` module, if any.
+/// The lines of a file up to its first `#[cfg(test)]` item, if any (a
+/// `#[cfg(test)] mod tests;` declaration of a file of its own does not end
+/// the code).
 fn code_lines(text: &str) -> Vec<&str> {
-    text.lines()
-        .take_while(|l| l.trim() != "#[cfg(test)]")
-        .collect()
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (0..lines.len())
+        .find(|&i| {
+            lines[i].trim() == "#[cfg(test)]"
+                && !lines.get(i + 1).is_some_and(|n| {
+                    let n = n.trim();
+                    n.starts_with("mod ") && n.ends_with(';')
+                })
+        })
+        .unwrap_or(lines.len());
+    lines[..end].to_vec()
 }
 
 /// `(name, first line, length)` of every function body in `lines`, found
