@@ -30,7 +30,7 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
 
 /// Step 1 of [`build`]: the wasm and its glue in `static/pkg`, as
 /// wasm-bindgen writes them, and the on-demand files.
-fn pack(root: &Path, tc: &Toolchain) -> Result<(), String> {
+pub fn pack(root: &Path, tc: &Toolchain) -> Result<(), String> {
     let t = setup::step(1, 2, "wasm-pack build (release, opt-level z, lto)");
     let extra = ["--no-typescript", "--no-pack"];
     setup::run(&mut wasm_pack(
@@ -46,22 +46,6 @@ fn pack(root: &Path, tc: &Toolchain) -> Result<(), String> {
     }
     setup::done(t, "built static/pkg");
     Ok(())
-}
-
-/// `cargo xtask profile`: records which functions starting the page runs
-/// ([`crate::profile::record`], in Chromium) from a fresh build, then
-/// builds the bundle with the new list.
-pub fn profile(root: &Path, tc: &Toolchain) -> Result<(), String> {
-    pack(root, tc)?;
-    let wasm_path = root.join("static/pkg/warpscope_bg.wasm");
-    let how = optimise(tc, &wasm_path, true)?;
-    println!("wasm-opt: {how}; recording in Chromium:");
-    let named = std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
-    let glue_path = root.join("static/pkg/warpscope.js");
-    let glue =
-        std::fs::read_to_string(&glue_path).map_err(|e| format!("{}: {e}", glue_path.display()))?;
-    crate::profile::record(root, &named, &glue)?;
-    build(root, tc)
 }
 
 /// `wasm-pack build CRATE --release --target TARGET --out-dir OUT_DIR`
@@ -202,7 +186,7 @@ pub fn rest_file(root: &Path) -> PathBuf {
 
 /// Splits the bundle's wasm (optimised, with names) by the recorded list
 /// of functions that starting the page does not run
-/// ([`crate::profile::LIST`]): the first part in the wasm's place, the
+/// ([`crate::split::lists::LIST`]): the first part in the wasm's place, the
 /// rest in [`rest_file`], the glue taught to load it. Without a list, or
 /// when the split cannot be made, the wasm stays whole (names removed) and
 /// the rest is an empty module; the line returned says which.
@@ -222,11 +206,11 @@ pub fn split_bundle(root: &Path) -> Result<String, String> {
     let _ = std::fs::create_dir_all(&kept);
     let _ = std::fs::write(kept.join("named.wasm"), &wasm);
     let _ = std::fs::write(kept.join("glue.js"), &glue);
-    let list = crate::profile::read_list(root);
+    let list = crate::split::lists::read_list(root);
     let attempt = if list.is_empty() {
-        Err(format!("no list in {}", crate::profile::LIST))
+        Err(format!("no list in {}", crate::split::lists::LIST))
     } else {
-        let keep = crate::profile::read_keep(root);
+        let keep = crate::split::lists::read_keep(root);
         crate::split::split_keeping(&wasm, &list, &keep).and_then(|parts| {
             crate::split::patch_glue(
                 &glue,

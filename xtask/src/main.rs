@@ -34,7 +34,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve(&root, &args[1..]),
         Some("build") => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
-        Some("profile") => setup::ensure(&root, true).and_then(|tc| bundle::profile(&root, &tc)),
+        Some("profile") => {
+            setup::ensure(&root, true).and_then(|tc| xtask::profile::run(&root, &tc))
+        }
         Some("js") => setup::ensure(&root, false).and_then(|tc| {
             if args.iter().any(|a| a == "--test") {
                 js::build_and_test(&root, &tc).1

@@ -26,9 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use warpscope_core::link::{encode_link, LinkState};
 
-/// The list of functions the page does not run to start (relative to the
-/// workspace root).
-pub const LIST: &str = "web/rest-functions.txt";
+pub use crate::split::lists::{read_keep, read_list, KEEP, LIST};
 
 /// The first line of [`LIST`].
 const HEADER: &str = "# Functions of the playground's wasm that starting the page does not run; \
@@ -49,6 +47,22 @@ const WAIT: Duration = Duration::from_secs(60);
 /// Parts of names of the functions that may run at any moment, however
 /// rarely: they never move, whatever a recording saw.
 const ANY_MOMENT: &[&str] = &["dlmalloc", "compiler_builtins", "__rust"];
+
+/// `cargo xtask profile`: records which functions starting the page runs
+/// ([`record`], in Chromium) from a fresh build, then
+/// builds the bundle with the new list.
+pub fn run(root: &Path, tc: &crate::setup::Toolchain) -> Result<(), String> {
+    crate::bundle::pack(root, tc)?;
+    let wasm_path = root.join("static/pkg/warpscope_bg.wasm");
+    let how = crate::bundle::optimise(tc, &wasm_path, true)?;
+    println!("wasm-opt: {how}; recording in Chromium:");
+    let named = std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+    let glue_path = root.join("static/pkg/warpscope.js");
+    let glue =
+        std::fs::read_to_string(&glue_path).map_err(|e| format!("{}: {e}", glue_path.display()))?;
+    record(root, &named, &glue)?;
+    crate::bundle::build(root, tc)
+}
 
 /// One way a page starts: its window, the link it opens, and whether the
 /// visitor then steps and types.
@@ -342,23 +356,4 @@ pub fn record(root: &Path, named: &[u8], glue: &str) -> Result<PathBuf, String> 
         rest.len()
     );
     Ok(out)
-}
-
-/// The names in [`LIST`], empty when there is none.
-/// The list of what stays in the first part whatever a recording says
-/// (the engine, the views a program's run draws): see its own comments.
-pub const KEEP: &str = "web/first-part.txt";
-
-/// [`KEEP`], read (nothing kept by name when it is missing).
-pub fn read_keep(root: &Path) -> crate::split::Keep {
-    crate::split::Keep::parse(&std::fs::read_to_string(root.join(KEEP)).unwrap_or_default())
-}
-
-pub fn read_list(root: &Path) -> std::collections::HashSet<String> {
-    std::fs::read_to_string(root.join(LIST))
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(str::to_string)
-        .collect()
 }

@@ -52,6 +52,38 @@ fn wait_rows(page: &Page, n: usize, first_text: &str) {
     ));
 }
 
+/// The reference pane shows the instruction under the caret (a SHFL),
+/// with the prose fetched with the documentation, and its search finds
+/// VOTE by a word of its description.
+fn reference_follows_the_caret_and_searches(page: &Page) {
+    // The reference pane shows the instruction under the caret.
+    page.tab("Reference");
+    page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
+    // The descriptions' prose arrives with the fetched documentation.
+    page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
+    let sections = ref_sections(page);
+    for s in ["Syntax", "Description", "Semantics", "Examples"] {
+        assert!(
+            sections.as_array().unwrap().contains(&json!(s)),
+            "{sections}"
+        );
+    }
+    let pre = page.js(
+        "return document.querySelectorAll('#ref-doc pre.doc-code').length;",
+        vec![],
+    );
+    assert!(pre.as_u64().unwrap() >= 2);
+    page.js(
+        "const i = document.querySelector('#ref-search'); i.value = 'ballot';
+         i.dispatchEvent(new InputEvent('input', {bubbles: true})); return true;",
+        vec![],
+    );
+    page.wait("return document.querySelector('.ref-item[data-optype=\"VOTE\"]') !== null && document.querySelector('.ref-item[data-optype=\"SHFL\"]') === null;");
+    page.click(".ref-item[data-optype=\"VOTE\"]");
+    page.wait("return document.querySelector('#ref-doc[data-optype=\"VOTE\"]') !== null;");
+    page.shot("reference");
+}
+
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn typing_listing_bitfield_and_errors() {
@@ -131,32 +163,7 @@ fn typing_listing_bitfield_and_errors() {
     let reprog = asm::assemble(isa, &src).unwrap();
     assert_eq!(reprog.lines.len(), prog.lines.len());
 
-    // The reference pane shows the instruction under the caret.
-    page.tab("Reference");
-    page.wait("return document.querySelector('#ref-doc[data-optype=\"SHFL\"]') !== null;");
-    // The descriptions' prose arrives with the fetched documentation.
-    page.wait("return document.querySelector('.reference-pane[data-docs=\"ready\"]') !== null;");
-    let sections = ref_sections(&page);
-    for s in ["Syntax", "Description", "Semantics", "Examples"] {
-        assert!(
-            sections.as_array().unwrap().contains(&json!(s)),
-            "{sections}"
-        );
-    }
-    let pre = page.js(
-        "return document.querySelectorAll('#ref-doc pre.doc-code').length;",
-        vec![],
-    );
-    assert!(pre.as_u64().unwrap() >= 2);
-    page.js(
-        "const i = document.querySelector('#ref-search'); i.value = 'ballot';
-         i.dispatchEvent(new InputEvent('input', {bubbles: true})); return true;",
-        vec![],
-    );
-    page.wait("return document.querySelector('.ref-item[data-optype=\"VOTE\"]') !== null && document.querySelector('.ref-item[data-optype=\"SHFL\"]') === null;");
-    page.click(".ref-item[data-optype=\"VOTE\"]");
-    page.wait("return document.querySelector('#ref-doc[data-optype=\"VOTE\"]') !== null;");
-    page.shot("reference");
+    reference_follows_the_caret_and_searches(&page);
 
     // A bad line: an error marker at core's line and column, the message on
     // hover and in the list; the listing keeps the last good program.

@@ -28,6 +28,7 @@
 //! its index to `s.m`, so a run of the page says which functions it used.
 
 mod glue;
+pub mod lists;
 mod module;
 mod record;
 #[cfg(test)]
@@ -207,8 +208,41 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
             needs(body, &mut n).map(|()| n)
         })
         .collect::<Result<_, _>>()?;
+    let (order, inside) = choose(&m, &uses, rest, keep)?;
+    let plan = Plan::new(&m, &uses, order, &inside, table0.ty.initial as u32)?;
+    let names = ExportNames::new(&m, &plan.need);
+    let primary = primary(&m, &plan, &names, load_ty)?;
+    for (id, what) in [(6, "global"), (7, "export"), (9, "element")] {
+        if !m.sections.iter().any(|s| s.0 == id) {
+            return Err(format!("the wasm has no {what} section"));
+        }
+    }
+    let secondary = secondary(&m, &plan, &names)?;
+    for (what, bytes) in [("first", &primary), ("second", &secondary)] {
+        let mut features = wp::WasmFeatures::default();
+        features.insert(wp::WasmFeatures::all());
+        wp::Validator::new_with_features(features)
+            .validate_all(bytes)
+            .map_err(|e| format!("the {what} part does not validate: {e}"))?;
+    }
+    Ok(Parts {
+        primary,
+        secondary,
+        moved: plan.order.len(),
+        moved_bytes: plan.moved_bytes,
+    })
+}
+
+/// Which functions move (in order) and which of them the first part
+/// still refers to (they keep a stub).
+fn choose(
+    m: &module::Module<'_>,
+    uses: &[Needs],
+    rest: &HashSet<String>,
+    keep: &Keep,
+) -> Result<(Vec<u32>, BTreeSet<u32>), String> {
     let uses_of = |f: u32| &uses[m.defined(f).expect("a defined function")];
-    let stays = kept(&m, &uses, keep);
+    let stays = kept(m, uses, keep);
     // Which functions may move: named in the list, not kept, and using no
     // data or element segment.
     let mut candidates = BTreeSet::new();
@@ -275,127 +309,205 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
     if order.is_empty() {
         return Err("no function to move".into());
     }
-    let moved: HashMap<u32, u32> = order
-        .iter()
-        .enumerate()
-        .map(|(k, &f)| (f, k as u32))
-        .collect();
-    let moved_bytes = order
-        .iter()
-        .map(|&f| m.bodies[m.defined(f).unwrap()].range().len())
-        .sum();
-    let mut map = Vec::with_capacity(m.func_types.len());
-    let mut next = 0u32;
-    for f in 0..m.func_types.len() as u32 {
-        if f == m.func_imports {
-            next += 1; // s.l
-        }
-        if moved.contains_key(&f) && !inside.contains(&f) {
-            map.push(None);
-        } else {
-            map.push(Some(next));
-            next += 1;
-        }
-    }
-    let mut renumber = Renumber { map };
-    let load = m.func_imports;
+    Ok((order, inside))
+}
 
-    // What the moved bodies need from the first part. A small function of
-    // the first part that they call gets a copy in the second part (and so
-    // does what it calls in turn): a copy costs the first part nothing, a
-    // table slot about two bytes that do not compress. Everything else
-    // they call goes in table 0 after the moved functions' slots.
-    let mut second: HashMap<u32, u32> = moved.clone();
-    let mut copies = Vec::new();
-    let mut need = Needs::default();
-    let mut queue = order.clone();
-    while let Some(f) = queue.pop() {
-        let n = uses_of(f);
-        for &g in &n.funcs {
-            let Some(i) = m.defined(g) else { continue };
-            let copyable = !uses[i].segments && uses[i].ref_funcs.is_empty();
-            if second.contains_key(&g)
-                || Some(g) == m.start
-                || m.bodies[i].range().len() > COPY_MAX
-                || !copyable
-            {
-                continue;
+/// Where everything goes: the moved functions' slots, the new index of
+/// each function of the first part, the copies the second part makes of
+/// small functions, and the table slots through which it calls the rest.
+struct Plan {
+    order: Vec<u32>,
+    moved: HashMap<u32, u32>,
+    moved_bytes: usize,
+    renumber: Renumber,
+    second: HashMap<u32, u32>,
+    copies: Vec<u32>,
+    need: Needs,
+    outside: HashMap<u32, u32>,
+    reached: Vec<(u32, u32)>,
+    slot0: u32,
+    grow: u64,
+}
+
+impl Plan {
+    fn new(
+        m: &module::Module<'_>,
+        uses: &[Needs],
+        order: Vec<u32>,
+        inside: &BTreeSet<u32>,
+        slot0: u32,
+    ) -> Result<Plan, String> {
+        let uses_of = |f: u32| &uses[m.defined(f).expect("a defined function")];
+        let moved: HashMap<u32, u32> = order
+            .iter()
+            .enumerate()
+            .map(|(k, &f)| (f, k as u32))
+            .collect();
+        let moved_bytes = order
+            .iter()
+            .map(|&f| m.bodies[m.defined(f).unwrap()].range().len())
+            .sum();
+        let mut map = Vec::with_capacity(m.func_types.len());
+        let mut next = 0u32;
+        for f in 0..m.func_types.len() as u32 {
+            if f == m.func_imports {
+                next += 1; // s.l
             }
-            second.insert(g, (order.len() + copies.len()) as u32);
-            copies.push(g);
-            queue.push(g);
+            if moved.contains_key(&f) && !inside.contains(&f) {
+                map.push(None);
+            } else {
+                map.push(Some(next));
+                next += 1;
+            }
         }
-        need.funcs.extend(&n.funcs);
-        need.ref_funcs.extend(&n.ref_funcs);
-        need.globals.extend(&n.globals);
-        need.tables.extend(&n.tables);
-    }
-    // A function that `ref.func` names keeps one identity: no copy of it.
-    if need.ref_funcs.iter().any(|f| copies.contains(f)) {
-        return Err("a copied function is named by ref.func".into());
-    }
-    need.tables.insert(0);
-    let slot0 = table0.ty.initial as u32;
-    let outside: HashMap<u32, u32> = need
-        .funcs
-        .iter()
-        .chain(&need.ref_funcs)
-        .copied()
-        .filter(|f| !second.contains_key(f))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .enumerate()
-        .map(|(j, f)| (f, slot0 + (order.len() + j) as u32))
-        .collect();
-    let grow = (order.len() + outside.len()) as u64;
-    let mut reached: Vec<(u32, u32)> = outside.iter().map(|(&f, &slot)| (slot, f)).collect();
-    reached.sort_unstable();
+        let renumber = Renumber { map };
+        // What the moved bodies need from the first part. A small function of
+        // the first part that they call gets a copy in the second part (and so
+        // does what it calls in turn): a copy costs the first part nothing, a
+        // table slot about two bytes that do not compress. Everything else
+        // they call goes in table 0 after the moved functions' slots.
+        let mut second: HashMap<u32, u32> = moved.clone();
+        let mut copies = Vec::new();
+        let mut need = Needs::default();
+        let mut queue = order.clone();
+        while let Some(f) = queue.pop() {
+            let n = uses_of(f);
+            for &g in &n.funcs {
+                let Some(i) = m.defined(g) else { continue };
+                let copyable = !uses[i].segments && uses[i].ref_funcs.is_empty();
+                if second.contains_key(&g)
+                    || Some(g) == m.start
+                    || m.bodies[i].range().len() > COPY_MAX
+                    || !copyable
+                {
+                    continue;
+                }
+                second.insert(g, (order.len() + copies.len()) as u32);
+                copies.push(g);
+                queue.push(g);
+            }
+            need.funcs.extend(&n.funcs);
+            need.ref_funcs.extend(&n.ref_funcs);
+            need.globals.extend(&n.globals);
+            need.tables.extend(&n.tables);
+        }
+        // A function that `ref.func` names keeps one identity: no copy of it.
+        if need.ref_funcs.iter().any(|f| copies.contains(f)) {
+            return Err("a copied function is named by ref.func".into());
+        }
+        need.tables.insert(0);
+        let outside: HashMap<u32, u32> = need
+            .funcs
+            .iter()
+            .chain(&need.ref_funcs)
+            .copied()
+            .filter(|f| !second.contains_key(f))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .enumerate()
+            .map(|(j, f)| (f, slot0 + (order.len() + j) as u32))
+            .collect();
+        let grow = (order.len() + outside.len()) as u64;
+        let mut reached: Vec<(u32, u32)> = outside.iter().map(|(&f, &slot)| (slot, f)).collect();
+        reached.sort_unstable();
 
-    // The first part: stubs, one import, a flag, the exports.
-    let loaded = m.globals.len() as u32;
-    let existing: HashMap<(we::ExportKind, u32), &str> = m
-        .exports
-        .iter()
-        .filter_map(|e| {
-            let kind = match e.kind {
-                wp::ExternalKind::Table => we::ExportKind::Table,
-                wp::ExternalKind::Memory => we::ExportKind::Memory,
-                wp::ExternalKind::Global => we::ExportKind::Global,
-                _ => return None,
-            };
-            Some(((kind, e.index), e.name))
+        Ok(Plan {
+            order,
+            moved,
+            moved_bytes,
+            renumber,
+            second,
+            copies,
+            need,
+            outside,
+            reached,
+            slot0,
+            grow,
         })
-        .collect();
-    let mut more = vec![(LOADED_EXPORT.to_string(), we::ExportKind::Global, loaded)];
-    let export_name = |kind: we::ExportKind, index: u32, more: &mut Vec<_>| -> String {
-        if let Some(name) = existing.get(&(kind, index)) {
-            return name.to_string();
-        }
-        let name = short(more.len() - 1);
-        more.push((name.clone(), kind, index));
-        name
-    };
-    let memory_name = export_name(we::ExportKind::Memory, 0, &mut more);
-    let table_names: Vec<(u32, String)> = need
-        .tables
-        .iter()
-        .map(|&t| (t, export_name(we::ExportKind::Table, t, &mut more)))
-        .collect();
-    let global_names: Vec<(u32, String)> = need
-        .globals
-        .iter()
-        .map(|&g| (g, export_name(we::ExportKind::Global, g, &mut more)))
-        .collect();
+    }
 
-    let grown = |mut ty: we::TableType| {
-        ty.minimum += grow;
-        ty.maximum = ty.maximum.map(|x| x + grow);
+    /// Table 0 grown by the moved functions' and the reached functions'
+    /// slots.
+    fn grown(&self, mut ty: we::TableType) -> we::TableType {
+        ty.minimum += self.grow;
+        ty.maximum = ty.maximum.map(|x| x + self.grow);
         ty
+    }
+}
+
+/// The names under which the first part exports what the second imports,
+/// and the flag `$loaded`'s index.
+struct ExportNames {
+    loaded: u32,
+    more: Vec<(String, we::ExportKind, u32)>,
+    memory: String,
+    tables: Vec<(u32, String)>,
+    globals: Vec<(u32, String)>,
+}
+
+impl ExportNames {
+    fn new(m: &module::Module<'_>, need: &Needs) -> ExportNames {
+        let loaded = m.globals.len() as u32;
+        let existing: HashMap<(we::ExportKind, u32), &str> = m
+            .exports
+            .iter()
+            .filter_map(|e| {
+                let kind = match e.kind {
+                    wp::ExternalKind::Table => we::ExportKind::Table,
+                    wp::ExternalKind::Memory => we::ExportKind::Memory,
+                    wp::ExternalKind::Global => we::ExportKind::Global,
+                    _ => return None,
+                };
+                Some(((kind, e.index), e.name))
+            })
+            .collect();
+        let mut more = vec![(LOADED_EXPORT.to_string(), we::ExportKind::Global, loaded)];
+        let export_name = |kind: we::ExportKind, index: u32, more: &mut Vec<_>| -> String {
+            if let Some(name) = existing.get(&(kind, index)) {
+                return name.to_string();
+            }
+            let name = short(more.len() - 1);
+            more.push((name.clone(), kind, index));
+            name
+        };
+        let memory_name = export_name(we::ExportKind::Memory, 0, &mut more);
+        let table_names: Vec<(u32, String)> = need
+            .tables
+            .iter()
+            .map(|&t| (t, export_name(we::ExportKind::Table, t, &mut more)))
+            .collect();
+        let global_names: Vec<(u32, String)> = need
+            .globals
+            .iter()
+            .map(|&g| (g, export_name(we::ExportKind::Global, g, &mut more)))
+            .collect();
+
+        ExportNames {
+            loaded,
+            more,
+            memory: memory_name,
+            tables: table_names,
+            globals: global_names,
+        }
+    }
+}
+
+/// The first part: stubs, one import, a flag, the exports.
+fn primary(
+    m: &module::Module<'_>,
+    plan: &Plan,
+    names: &ExportNames,
+    load_ty: u32,
+) -> Result<Vec<u8>, String> {
+    let mut renumber = Renumber {
+        map: plan.renumber.map.clone(),
     };
-    let primary = m.rewrite(|id, out| {
+    let (load, loaded, slot0) = (m.func_imports, names.loaded, plan.slot0);
+    let (reached, order, moved, more) = (&plan.reached, &plan.order, &plan.moved, &names.more);
+    m.rewrite(|id, out| {
         match id {
             2 => {
-                out.section(&imports_plus(&m, LOAD_FIELD, load_ty)?);
+                out.section(&imports_plus(m, LOAD_FIELD, load_ty)?);
             }
             3 => {
                 let mut funcs = we::FunctionSection::new();
@@ -411,7 +523,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
                 for (i, t) in m.defined_tables.iter().enumerate() {
                     let mut ty = renumber.table_type(t.ty).map_err(re)?;
                     if i == 0 {
-                        ty = grown(ty);
+                        ty = plan.grown(ty);
                     }
                     match &t.init {
                         wp::TableInit::RefNull => tables.table(ty),
@@ -431,7 +543,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
                 out.section(&globals);
             }
             9 => {
-                let mut elements = elements_with(&m, &mut renumber)?;
+                let mut elements = elements_with(m, &mut renumber)?;
                 // the first part's functions that the second calls
                 let funcs: Vec<u32> = reached
                     .iter()
@@ -444,7 +556,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
                 );
                 out.section(&elements);
             }
-            7 | 8 => return shifted(&m, id, &mut renumber, &more, out),
+            7 | 8 => return shifted(m, id, &mut renumber, more, out),
             10 => {
                 let mut code = we::CodeSection::new();
                 for (i, body) in m.bodies.iter().enumerate() {
@@ -479,14 +591,15 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
             _ => return Ok(false),
         }
         Ok(true)
-    })?;
-    for (id, what) in [(6, "global"), (7, "export"), (9, "element")] {
-        if !m.sections.iter().any(|s| s.0 == id) {
-            return Err(format!("the wasm has no {what} section"));
-        }
-    }
+    })
+}
 
-    // The second part.
+/// The second part: the moved bodies and the copies, calling the first
+/// part through table 0.
+fn secondary(m: &module::Module<'_>, plan: &Plan, names: &ExportNames) -> Result<Vec<u8>, String> {
+    let (order, copies, outside, slot0) = (&plan.order, &plan.copies, &plan.outside, plan.slot0);
+    let (second, table_names, memory_name, global_names) =
+        (&plan.second, &names.tables, &names.memory, &names.globals);
     let mut rt = RoundtripReencoder;
     let mut s = we::Module::new();
     let type_section = m.sections.iter().find(|s| s.0 == 1).ok_or("no types")?;
@@ -496,24 +609,24 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
     });
     let mut imports = we::ImportSection::new();
     let mut sec = Secondary {
-        moved: &second,
+        moved: second,
         globals: HashMap::new(),
         tables: HashMap::new(),
     };
-    for (t, name) in &table_names {
+    for (t, name) in table_names {
         sec.tables.insert(*t, sec.tables.len() as u32);
         let mut ty = rt.table_type(m.tables[*t as usize]).map_err(re)?;
         if *t == 0 {
-            ty = grown(ty);
+            ty = plan.grown(ty);
         }
         imports.import(PRIMARY_MODULE, name, ty);
     }
     imports.import(
         PRIMARY_MODULE,
-        &memory_name,
+        memory_name,
         rt.memory_type(m.memories[0]).map_err(re)?,
     );
-    for (g, name) in &global_names {
+    for (g, name) in global_names {
         sec.globals.insert(*g, sec.globals.len() as u32);
         imports.import(
             PRIMARY_MODULE,
@@ -523,7 +636,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
     }
     s.section(&imports);
     let mut funcs = we::FunctionSection::new();
-    for &f in order.iter().chain(&copies) {
+    for &f in order.iter().chain(copies) {
         funcs.function(m.func_types[f as usize]);
     }
     s.section(&funcs);
@@ -536,7 +649,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
     );
     s.section(&elements);
     let mut code = we::CodeSection::new();
-    for &f in order.iter().chain(&copies) {
+    for &f in order.iter().chain(copies) {
         let body = &m.bodies[m.defined(f).unwrap()];
         let mut out = sec.new_function_with_parsed_locals(body).map_err(re)?;
         let mut ops = body.get_operators_reader().map_err(err)?;
@@ -563,20 +676,7 @@ pub fn split_keeping(wasm: &[u8], rest: &HashSet<String>, keep: &Keep) -> Result
         code.function(&out);
     }
     s.section(&code);
-    let secondary = s.finish();
-    for (what, bytes) in [("first", &primary), ("second", &secondary)] {
-        let mut features = wp::WasmFeatures::default();
-        features.insert(wp::WasmFeatures::all());
-        wp::Validator::new_with_features(features)
-            .validate_all(bytes)
-            .map_err(|e| format!("the {what} part does not validate: {e}"))?;
-    }
-    Ok(Parts {
-        primary,
-        secondary,
-        moved: order.len(),
-        moved_bytes,
-    })
+    Ok(s.finish())
 }
 
 /// `$0`, `$1`, … `$a`, … : export names that cannot clash with
