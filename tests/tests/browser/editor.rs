@@ -276,9 +276,9 @@ fn the_reference_fetches_its_descriptions_and_retries_after_a_failure() {
         vec![],
     );
     assert!(
-        status
-            .as_str()
-            .is_some_and(|s| s.contains("w128.wsd") && s.contains("Failed to fetch")),
+        status.as_str().is_some_and(
+            |s| s.contains("w128.wsd") && s.contains("the network could not be reached")
+        ),
         "{status}"
     );
     let sections = ref_sections(&page);
