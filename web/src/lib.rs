@@ -39,7 +39,7 @@ pub use effects::DEBOUNCE_MS;
 #[function_component(App)]
 fn app() -> Html {
     // Before the link in the address bar is opened (and taken out of it).
-    let puzzles = use_state(|| lazy::start_failure().is_none() && puzzles_at_start());
+    let puzzles = use_state(|| lazy::start_failure().is_none() && PUZZLES_AT_START.get());
     // The simulator, outside the reducible state.
     let rt = use_mut_ref(Runtime::default);
     let st = {
@@ -186,8 +186,10 @@ pub fn start() {
     warpscope_core::puzzle::set_bundled_loader(puzzle::read_bundled);
     let lang = share::lang_at_start();
     wasm_bindgen_futures::spawn_local(async move {
-        // The work's store first: the saved work decides the rest.
-        let store = store::open().await;
+        // The work's store first: the saved work decides the rest. Where
+        // IndexedDB cannot be opened, the work goes to local storage
+        // (`persist::work`).
+        let _ = store::open().await;
         let rest_first = start_needs_rest(lang);
         if rest_first {
             // first: reading the catalogue is code of the rest too
@@ -197,10 +199,6 @@ pub fn start() {
         }
         if lazy::ready() && !i18n::ready(lang) {
             let _ = i18n::load(lang).await;
-        }
-        if store.is_err() {
-            // IndexedDB cannot be opened here: the work goes to local
-            // storage, as in a browser without it (`persist::work`).
         }
         mount();
         if !rest_first {
@@ -221,38 +219,27 @@ fn start_needs_rest(lang: i18n::Lang) -> bool {
     let link = (!frag.is_empty())
         .then(|| warpscope_core::link::decode_link(&frag).ok())
         .flatten();
+    // Puzzle mode: a puzzle link (known by its keys alone: reading the
+    // puzzle is the rest's), or puzzle mode open before a reload.
+    let puzzles = puzzle::was_open()
+        || link.as_ref().is_some_and(|ls| {
+            use warpscope_core::puzzle::link::{PUZZLE_ID_KEY, PUZZLE_KEY};
+            ls.view_value(PUZZLE_KEY).is_some() || ls.view_value(PUZZLE_ID_KEY).is_some()
+        });
+    PUZZLES_AT_START.set(puzzles);
     // The view comes from the link, else from the saved work.
     let view = link.or_else(|| {
         let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
         warpscope_core::link::decode_link(&saved?).ok()
     });
     let view_needs = view.is_some_and(|ls| state::share::read_view(&ls.view).needs_rest());
-    // Puzzle mode: a puzzle link (read by its keys alone: reading the
-    // puzzle is the rest's), or puzzle mode open before a reload.
-    let puzzle = puzzle::was_open()
-        || !frag.is_empty() && {
-            use warpscope_core::puzzle::link::{PUZZLE_ID_KEY, PUZZLE_KEY};
-            let ls = warpscope_core::link::decode_link(&frag).ok();
-            ls.is_some_and(|ls| {
-                ls.view_value(PUZZLE_KEY).is_some() || ls.view_value(PUZZLE_ID_KEY).is_some()
-            })
-        };
-    lang == i18n::Lang::Zh || view_needs || puzzle
+    lang == i18n::Lang::Zh || view_needs || puzzles
 }
 
-/// Whether puzzle mode opens with the page: a puzzle link (known by its
-/// keys alone: reading the puzzle is the second part's), or puzzle mode
-/// open before a reload.
-fn puzzles_at_start() -> bool {
-    use warpscope_core::puzzle::link::{PUZZLE_ID_KEY, PUZZLE_KEY};
-    let frag = share::current_fragment();
-    let link = (!frag.is_empty())
-        .then(|| warpscope_core::link::decode_link(&frag).ok())
-        .flatten();
-    puzzle::was_open()
-        || link.is_some_and(|ls| {
-            ls.view_value(PUZZLE_KEY).is_some() || ls.view_value(PUZZLE_ID_KEY).is_some()
-        })
+thread_local! {
+    /// Whether puzzle mode opens with the page, as [`start_needs_rest`]
+    /// found it.
+    static PUZZLES_AT_START: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 fn mount() {
