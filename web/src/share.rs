@@ -330,6 +330,7 @@ pub fn use_sharing(st: &UseReducerHandle<State>, d: &Dispatch) {
                 if let Some(h) = h.filter(|_| PENDING.get()) {
                     save_now(&h, &d2);
                 }
+                crate::store::keep_unfinished();
             });
             let unlisten = crate::effects::listen_window("pagehide", leave);
             let cb = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(

@@ -20,6 +20,20 @@
 //! storage into the store, once: the keys are copied in one transaction
 //! and removed from local storage only after it has completed.
 //!
+//! A transaction still running when the page is left (a reload, a closed
+//! tab) may be dropped with the page: the browser does not promise to
+//! finish it. So on leaving, [`keep_unfinished`] copies the writes whose
+//! transactions have not completed into local storage (synchronously, the
+//! last value of each key under [`UNFINISHED`] and the key), and the next
+//! [`open`] applies them to the store and removes them. A page that comes
+//! back from the browser's back-forward cache removes each copy as its
+//! last write completes, so no old copy is applied later. It is a copy of
+//! a few writes, not a second store: where local storage refuses it,
+//! nothing else changes. (Removals are not copied: one left undone keeps
+//! an entry, it loses nothing. Two tabs left at the same moment share the
+//! copy of a key both were writing, the autosave: the last one left
+//! wins, and each tab's own draft in the history keeps the other's.)
+//!
 //! Where IndexedDB cannot be opened (disabled, some private modes), the
 //! store is local storage itself, as before ([`crate::persist`]).
 
@@ -39,12 +53,22 @@ const OLD_KEYS: &[&str] = &[
     "warpscope.previous",
 ];
 
+/// The prefix of the local-storage keys of the writes not yet completed
+/// when a page was left: `PREFIX` and the store's key hold the value.
+pub const UNFINISHED: &str = "warpscope.unfinished:";
+
 /// Who hears of a failed write.
 type Listener = Box<dyn Fn(String)>;
 
 thread_local! {
     static OPEN: RefCell<Option<Open>> = const { RefCell::new(None) };
     static ON_FAILURE: RefCell<Option<Listener>> = const { RefCell::new(None) };
+    /// The writes whose transactions have not completed: their number,
+    /// key and value.
+    static RUNNING: RefCell<Vec<(u32, String, String)>> = const { RefCell::new(Vec::new()) };
+    static WRITES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// [`keep_unfinished`] has copied writes.
+    static KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The open database and its copy in memory (a JavaScript `Map`, which
@@ -218,20 +242,10 @@ async fn migrate(db: &web_sys::IdbDatabase, mirror: &js_sys::Map) -> Result<(), 
     if mirror.has(&MIGRATED.into()) {
         return Ok(());
     }
-    let local = web_sys::window().and_then(|w| w.local_storage().ok().flatten());
-    let mut old = Vec::new();
-    if let Some(l) = &local {
-        for i in 0..l.length().unwrap_or(0) {
-            let Some(k) = l.key(i).ok().flatten() else {
-                continue;
-            };
-            if OLD_KEYS.iter().any(|p| k.starts_with(p)) {
-                if let Some(v) = l.get_item(&k).ok().flatten() {
-                    old.push((k, v));
-                }
-            }
-        }
-    }
+    let local = local();
+    let old = local.as_ref().map_or_else(Vec::new, |l| {
+        local_items(l, &|k| OLD_KEYS.iter().any(|p| k.starts_with(p)))
+    });
     let (t, s) = tx(db, true)?;
     for (k, v) in &old {
         // What is in the store already is newer than local storage's copy.
@@ -263,7 +277,51 @@ pub async fn open() -> Result<(), String> {
     migrate(&db, &mirror).await?;
     let tabs = channel();
     OPEN.with(|o| *o.borrow_mut() = Some(Open { db, mirror, tabs }));
+    finish_left_writes();
     Ok(())
+}
+
+/// Copies the writes whose transactions have not completed into local
+/// storage (see [`UNFINISHED`]), for the next start: called as the page
+/// is left. A copy is removed when its key's last write completes after
+/// all.
+pub fn keep_unfinished() {
+    let Some(local) = local() else { return };
+    KEPT.set(true);
+    RUNNING.with(|r| {
+        // In the order made: the last write of a key is the one kept.
+        for (_, key, value) in r.borrow().iter() {
+            // Refused (local storage full): the write may still complete.
+            let _ = local.set_item(&[UNFINISHED, key].concat(), value);
+        }
+    });
+}
+
+/// The page's local storage, where it has one.
+fn local() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// Applies the writes pages left unfinished ([`keep_unfinished`]) to the
+/// open store, then removes the copies.
+fn finish_left_writes() {
+    let Some(local) = local() else { return };
+    for (copy, value) in local_items(&local, &|k| k.starts_with(UNFINISHED)) {
+        let _ = Idb.set(&copy[UNFINISHED.len()..], &value);
+        let _ = local.remove_item(&copy);
+    }
+}
+
+/// The keys of local storage that `pick` takes, with their values.
+fn local_items(l: &web_sys::Storage, pick: &dyn Fn(&str) -> bool) -> Vec<(String, String)> {
+    (0..l.length().unwrap_or(0))
+        .filter_map(|i| l.key(i).ok().flatten())
+        .filter(|k| pick(k))
+        .filter_map(|k| {
+            let v = l.get_item(&k).ok().flatten()?;
+            Some((k, v))
+        })
+        .collect()
 }
 
 /// Whether the store is open (else the work goes to local storage).
@@ -320,9 +378,28 @@ fn queue(o: &Open, key: &str, value: Option<&str>) {
             }
         })
     };
+    let n = WRITES.with(|w| {
+        w.set(w.get().wrapping_add(1));
+        w.get()
+    });
+    if let (Ok(_), Some(v)) = (&made, value) {
+        RUNNING.with(|r| r.borrow_mut().push((n, key.to_string(), v.to_string())));
+    }
+    let key = key.to_string();
     match made {
         Ok(t) => wasm_bindgen_futures::spawn_local(async move {
-            if let Err(why) = completed(&t).await {
+            let result = completed(&t).await;
+            // Done with, either way: an aborted write is reported, not
+            // carried over to the next start.
+            let more = RUNNING.with(|r| {
+                let mut r = r.borrow_mut();
+                r.retain(|w| w.0 != n);
+                r.iter().any(|w| w.1 == key)
+            });
+            if let (true, false, Some(l)) = (KEPT.get(), more, local()) {
+                let _ = l.remove_item(&[UNFINISHED, &key].concat());
+            }
+            if let Err(why) = result {
                 report(why);
             }
         }),

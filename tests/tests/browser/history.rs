@@ -174,6 +174,46 @@ fn switching_isa_keeps_the_typed_program() {
     recover_after_reload(&page, &own);
 }
 
+/// Stands in for a browser that drops the store's transactions still
+/// running as the page is left: once `window.dropWrites` is set, a `put`
+/// stores nothing and no transaction says it completed.
+const DROPPED_WRITES: &str = r#"(() => {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (v, k) {
+    return window.dropWrites ? this.get(k) : put.call(this, v, k);
+  };
+  const d = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, 'oncomplete');
+  Object.defineProperty(IDBTransaction.prototype, 'oncomplete', {
+    configurable: true,
+    get() { return d.get.call(this); },
+    set(f) {
+      d.set.call(this, f && function (e) { if (!window.dropWrites) return f.call(this, e); });
+    },
+  });
+})();"#;
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn a_save_the_browser_drops_on_leaving_is_back_after_a_reload() {
+    let page = Page::open_with(1280, 720, Some(DROPPED_WRITES));
+    let own = mine("homework 8: leaving while the save runs");
+    page.js("window.dropWrites = true; return true;", vec![]);
+    page.set_source(&own);
+    reload(&page);
+    wait_source(&page, &own);
+    // The copy in local storage is used once and removed.
+    let left = page.js(
+        "return Object.keys(localStorage).filter(k => k.startsWith('warpscope.unfinished'));",
+        vec![],
+    );
+    assert_eq!(left, json!([]));
+    // It reached the store: a second reload, with nothing dropped, still
+    // has it.
+    reload(&page);
+    wait_source(&page, &own);
+    assert_eq!(page.page_errors(), json!([]));
+}
+
 #[test]
 #[ignore = "needs Chromium; run by `cargo xtask test`"]
 fn closing_and_reopening_the_browser_keeps_the_typed_programs() {
