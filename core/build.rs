@@ -10,6 +10,8 @@
 mod bundled;
 #[path = "src/diag.rs"]
 mod diag;
+#[path = "src/digest.rs"]
+mod digest;
 #[path = "src/operand/mod.rs"]
 mod operand;
 #[path = "src/spec/mod.rs"]
@@ -23,6 +25,7 @@ fn main() {
         "src/spec",
         "src/operand",
         "src/diag.rs",
+        "src/digest.rs",
         "src/isas/bundled.rs",
     ] {
         println!("cargo:rerun-if-changed={dep}");

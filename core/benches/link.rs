@@ -12,7 +12,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use warpscope_core::examples::w128_examples;
-use warpscope_core::link::{decode_link, encode_link, LinkState};
+use warpscope_core::link::{decode_link, encode_link, LinkState, MAX_FRAGMENT};
 
 /// The example without its comments and blank lines.
 fn strip_comments(src: &str) -> String {
@@ -98,10 +98,47 @@ fn bench(c: &mut Criterion) {
     g.bench_function("decode", |b| {
         b.iter(|| decode_link(black_box(&link)).expect("valid link"))
     });
+    // The largest link the decoder reads, made of empty fixed-code blocks
+    // (ten bits each): the inflater's worst case for per-block work.
+    let empty_blocks = empty_fixed_blocks_link();
+    g.bench_function("decode_empty_fixed_blocks", |b| {
+        b.iter(|| decode_link(black_box(&empty_blocks)).is_err())
+    });
     g.bench_function("lz_string_compress", |b| {
         b.iter(|| lz_str::compress_to_encoded_uri_component(black_box(ex.source)))
     });
     g.finish();
+}
+
+/// A `v1.` link of [`MAX_FRAGMENT`] characters at most whose stream is
+/// nothing but empty fixed-code blocks, the last one final.
+fn empty_fixed_blocks_link() -> String {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let bytes = (MAX_FRAGMENT - 8) * 3 / 4;
+    let blocks = bytes * 8 / 10;
+    let mut packed = vec![0u8; bytes];
+    for i in 0..blocks {
+        // BFINAL, then BTYPE 01 (first bit 1), then the 7-bit end-of-block
+        // code 0000000.
+        let at = i * 10;
+        if i + 1 == blocks {
+            packed[at / 8] |= 1 << (at % 8);
+        }
+        packed[(at + 1) / 8] |= 1 << ((at + 1) % 8);
+    }
+    packed.truncate((blocks * 10).div_ceil(8));
+    let mut link = String::from("v1.");
+    for chunk in packed.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            link.push(B64[(n >> (18 - 6 * i)) as usize & 63] as char);
+        }
+    }
+    assert!(link.len() <= MAX_FRAGMENT + 3);
+    link
 }
 
 criterion_group!(benches, bench);

@@ -17,6 +17,7 @@
 pub mod asm;
 pub mod codec;
 pub mod diag;
+pub mod digest;
 pub mod disasm;
 pub mod examples;
 pub mod history;

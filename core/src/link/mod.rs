@@ -38,7 +38,7 @@
 use std::fmt;
 
 mod deflate;
-mod inflate;
+pub mod inflate;
 
 /// The version tag of the current link format, written before the first `.`.
 pub const VERSION: &str = "v1";
@@ -629,8 +629,10 @@ fn b64_value(c: u8) -> Option<u32> {
 }
 
 /// Decodes base64url; up to two trailing `=` are accepted and ignored.
-/// Errors carry the offset of the offending character in `text`.
-fn base64url_decode(text: &str) -> Result<Vec<u8>, (LinkErrorKind, usize)> {
+/// Errors carry the offset of the offending character in `text`. (The
+/// project's one base64 reader: the tools read standard base64 with it
+/// after mapping `+` and `/` to `-` and `_`.)
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, (LinkErrorKind, usize)> {
     let bytes = text.as_bytes();
     let mut end = bytes.len();
     while end > 0 && bytes.len() - end < 2 && bytes[end - 1] == b'=' {

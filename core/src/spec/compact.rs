@@ -140,9 +140,7 @@ pub fn read_docs(lean: &Isa, key: u64, docs: &[u8]) -> Option<Isa> {
 /// A 64-bit digest of a compact form (FNV-1a), which names it in its
 /// documentation part.
 pub fn digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::digest::fnv1a(bytes)
 }
 
 /// Calls `f` on where each item of `isa` is declared (its span, its
