@@ -67,8 +67,10 @@ pub fn pack(root: &Path, tc: &Toolchain) -> Result<(), String> {
 /// and `Debug` formatting compiles to nothing (`-Zfmt-debug=none`, about
 /// 1 KB: the derived `Debug` impls). Nothing
 /// the page shows may therefore use `{:?}`; `tests/tests/architecture.rs`
-/// checks that. Both are unstable flags, accepted by the stable compiler
-/// with `RUSTC_BOOTSTRAP=1`, for these crates' wasm builds only.
+/// checks that. All these are unstable flags, accepted by the stable
+/// compiler with `RUSTC_BOOTSTRAP=1`, for these crates' wasm builds only;
+/// they are listed, with what each saves, in [`crate::unstable`], whose
+/// check setup runs.
 pub fn wasm_pack(
     root: &Path,
     tc: &Toolchain,
@@ -83,15 +85,15 @@ pub fn wasm_pack(
         .args(["--mode", "no-install", "--no-opt"])
         .args(extra)
         // After `--`: options of the `cargo build` that wasm-pack runs.
-        .args(["--", "-Z", "build-std=std,panic_abort"])
-        .args(["-Z", "build-std-features=optimize_for_size"])
+        .arg("--")
+        .args(crate::unstable::wasm_cargo_args())
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "z")
         .env("CARGO_PROFILE_RELEASE_LTO", "true")
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1")
         .env("CARGO_PROFILE_RELEASE_PANIC", "abort")
         .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
         .env("RUSTC_BOOTSTRAP", "1")
-        .env("RUSTFLAGS", WASM_RUSTFLAGS);
+        .env("RUSTFLAGS", crate::unstable::wasm_rustflags());
     if let Some(name) = &tc.rustup_toolchain {
         cmd.env("RUSTUP_TOOLCHAIN", name);
     } else {
@@ -99,10 +101,6 @@ pub fn wasm_pack(
     }
     cmd
 }
-
-/// The compiler flags of the wasm builds (see [`wasm_pack`]).
-pub const WASM_RUSTFLAGS: &str = "-Zlocation-detail=none -Zfmt-debug=none \
-     -Zunstable-options -Cpanic=immediate-abort -Ctarget-feature=+simd128";
 
 /// Runs `wasm-opt -Oz` on `wasm` in place when wasm-opt is available;
 /// returns what happened. A failing wasm-opt keeps the file as it was.

@@ -30,6 +30,7 @@ pub const TARGETS: &[&str] = &[
     "decode",
     "dis",
     "link",
+    "inflate",
     "puzzle",
     "sim",
 ];
@@ -50,7 +51,11 @@ pub const RUSTFLAGS: &str = "-Cpasses=sancov-module \
     -Cllvm-args=-sanitizer-coverage-trace-compares \
     --cfg fuzzing -Cdebug-assertions -Coverflow-checks";
 
-/// The command line of `cargo xtask fuzz`.
+/// Seconds each target runs in the smoke step of `cargo xtask test`.
+pub const SMOKE_SECONDS: u64 = 15;
+
+/// What `cargo xtask fuzz` runs (read from its flags by
+/// [`crate::cli::FuzzArgs`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Seconds each target runs (`-max_total_time`).
@@ -61,56 +66,25 @@ pub struct Options {
     pub targets: Vec<String>,
     /// Minimise the corpora instead of fuzzing.
     pub minimise: bool,
+    /// Start from the seeds alone, in a fresh corpus under
+    /// `target/fuzz/smoke` (the smoke step), not from `fuzz/corpus`.
+    pub fresh: bool,
 }
 
-impl Options {
-    /// Reads `[--seconds N] [--runs N] [--target NAME]... [--minimise]`.
-    pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut opts = Options {
-            seconds: 60,
+/// The smoke step of `cargo xtask test`: every target for
+/// [`SMOKE_SECONDS`] from its seeds alone, so that a parser crash made
+/// today is found today. Fails on a crash, naming the reproducer.
+pub fn smoke(root: &Path) -> Result<(), String> {
+    main(
+        root,
+        &Options {
+            seconds: SMOKE_SECONDS,
             runs: None,
-            targets: Vec::new(),
+            targets: TARGETS.iter().map(|t| t.to_string()).collect(),
             minimise: false,
-        };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--seconds" => {
-                    opts.seconds = it
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .filter(|&n| n > 0)
-                        .ok_or("--seconds needs a whole number of seconds above 0")?
-                }
-                "--runs" => {
-                    opts.runs = Some(
-                        it.next()
-                            .and_then(|n| n.parse().ok())
-                            .filter(|&n| n > 0)
-                            .ok_or("--runs needs a whole number of inputs above 0")?,
-                    )
-                }
-                "--target" => {
-                    let name = it.next().ok_or("--target needs a target name")?;
-                    if !TARGETS.contains(&name.as_str()) {
-                        return Err(format!(
-                            "unknown fuzz target `{name}`; the targets are {}",
-                            TARGETS.join(", ")
-                        ));
-                    }
-                    if !opts.targets.contains(name) {
-                        opts.targets.push(name.clone());
-                    }
-                }
-                "--minimise" | "--minimize" => opts.minimise = true,
-                other => return Err(format!("unknown option `{other}` for fuzz")),
-            }
-        }
-        if opts.targets.is_empty() {
-            opts.targets = TARGETS.iter().map(|t| t.to_string()).collect();
-        }
-        Ok(opts)
-    }
+            fresh: true,
+        },
+    )
 }
 
 /// What one run printed, read from libFuzzer's output.
@@ -186,9 +160,8 @@ fn field(line: &str, name: &str) -> Option<u64> {
     v.split('/').next()?.parse().ok()
 }
 
-/// Runs `cargo xtask fuzz` with its arguments.
-pub fn main(root: &Path, args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args)?;
+/// Runs `cargo xtask fuzz` with its options ([`crate::cli::FuzzArgs`]).
+pub fn main(root: &Path, opts: &Options) -> Result<(), String> {
     check_compiler()?;
     let bins = build(root, &opts.targets)?;
     if opts.minimise {
@@ -199,20 +172,28 @@ pub fn main(root: &Path, args: &[String]) -> Result<(), String> {
     }
     let mut reports = Vec::new();
     for name in &opts.targets {
-        let r = run_target(root, &bins.join(name), name, &opts)?;
+        let r = run_target(root, &bins.join(name), name, opts)?;
         reports.push((name.clone(), r));
     }
     println!();
     print!("{}", table(&reports));
-    let crashed: Vec<&str> = reports
+    let crashed: Vec<String> = reports
         .iter()
         .filter(|(_, r)| r.crashed())
-        .map(|(n, _)| n.as_str())
+        .map(|(n, r)| {
+            let again = r.artifacts.first().map_or(String::new(), |a| {
+                format!(
+                    "; the input is {a}, run it again with `{} {a}`",
+                    bins.join(n).display()
+                )
+            });
+            format!("{n} (log: target/fuzz/logs/{n}.log{again})")
+        })
         .collect();
     if crashed.is_empty() {
         Ok(())
     } else {
-        Err(format!("crashes in {}", crashed.join(", ")))
+        Err(format!("crashes in {}", crashed.join("; ")))
     }
 }
 
@@ -285,7 +266,13 @@ fn mkdir(dir: &Path) -> Result<(), String> {
 /// `target/fuzz/logs/NAME.log`.
 fn run_target(root: &Path, bin: &Path, name: &str, opts: &Options) -> Result<Report, String> {
     let seconds = opts.seconds;
-    let corpus = root.join("fuzz/corpus").join(name);
+    let corpus = if opts.fresh {
+        let fresh = root.join("target/fuzz/smoke").join(name);
+        let _ = std::fs::remove_dir_all(&fresh);
+        fresh
+    } else {
+        root.join("fuzz/corpus").join(name)
+    };
     let seeds = seeds::folder(root, name)?;
     let artifacts = root.join("target/fuzz/artifacts").join(name);
     let logs = root.join("target/fuzz/logs");
@@ -441,35 +428,6 @@ pub fn table(reports: &[(String, Report)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(a: &[&str]) -> Vec<String> {
-        a.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn options() {
-        let o = Options::parse(&[]).unwrap();
-        assert_eq!(o.seconds, 60);
-        assert_eq!(o.targets.len(), TARGETS.len());
-        let o = Options::parse(&args(&[
-            "--seconds",
-            "5",
-            "--target",
-            "asm",
-            "--target",
-            "sim",
-        ]))
-        .unwrap();
-        assert_eq!((o.seconds, o.targets), (5, args(&["asm", "sim"])));
-        assert!(Options::parse(&args(&["--target", "nope"]))
-            .unwrap_err()
-            .contains("spec_parse"));
-        assert!(Options::parse(&args(&["--seconds", "0"])).is_err());
-        assert!(Options::parse(&args(&["--seconds"])).is_err());
-        assert!(Options::parse(&args(&["--minimise"])).unwrap().minimise);
-        let o = Options::parse(&args(&["--runs", "1000"])).unwrap();
-        assert_eq!((o.runs, o.seconds), (Some(1000), 60));
-    }
 
     #[test]
     fn reads_libfuzzer_output() {

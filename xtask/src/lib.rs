@@ -5,6 +5,7 @@
 
 pub mod asmbench;
 pub mod bundle;
+pub mod cli;
 pub mod fuzz;
 pub mod imports;
 pub mod js;
@@ -12,6 +13,7 @@ pub mod profile;
 pub mod server;
 pub mod setup;
 pub mod split;
+pub mod unstable;
 pub mod webdriver;
 
 use std::path::PathBuf;

@@ -1,62 +1,35 @@
-//! `cargo xtask serve | build | js | test | dist | bench | fuzz | setup`
+//! `cargo xtask serve | build | profile | js | test | dist | bench | fuzz |
+//! setup`: the tasks and their flags are declared in [`xtask::cli`].
+use clap::Parser;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
+use xtask::cli::{Cli, Task};
 use xtask::{bundle, fuzz, js, server, setup};
 
-const HELP: &str = "\
-cargo xtask <command>
-
-  serve [--port N] [--no-build]   set up the wasm toolchain, build the release bundle,
-                                  serve the playground on http://127.0.0.1:8080
-  build                           set up and build the release bundle into static/pkg
-  profile                         record in Chromium which functions starting the page runs
-                                  (web/rest-functions.txt), then build; see docs/perf.md
-  js [--test]                     build the JavaScript package into js/pkg/web and js/pkg/node;
-                                  --test: then run its Node suite and the TypeScript check
-  test                            fmt check, clippy, native tests, wasm build, JavaScript
-                                  package tests, browser tests
-  dist                            a self-contained dist/ folder for any static host
-  bench [--asm]                   the assembler against llvm-mc-22, criterion benchmarks of
-                                  the core crate, browser measurements; --asm: only the first
-  fuzz [--seconds N] [--runs N] [--target NAME]... [--minimise]
-                                  build the libFuzzer targets in fuzz/ (stable toolchain) and
-                                  run each for N seconds (default 60), or until --runs inputs;
-                                  --minimise: shrink the corpora in fuzz/corpus instead
-                                  (see docs/reliability.md)
-  setup [--browser]               only make sure the toolchain (and Chromium) are ready
-";
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo xtask ARGS` runs this binary with ARGS; clap prints help
+    // and errors (with suggestions) itself and exits.
+    let cli = Cli::parse();
     let root = xtask::root();
-    let result = match args.first().map(String::as_str) {
-        Some("serve") => serve(&root, &args[1..]),
-        Some("build") => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
-        Some("profile") => {
-            setup::ensure(&root, true).and_then(|tc| xtask::profile::run(&root, &tc))
-        }
-        Some("js") => setup::ensure(&root, false).and_then(|tc| {
-            if args.iter().any(|a| a == "--test") {
+    let result = match cli.task {
+        Task::Serve { port, no_build } => serve(&root, port, !no_build),
+        Task::Build => setup::ensure(&root, false).and_then(|tc| bundle::build(&root, &tc)),
+        Task::Profile => setup::ensure(&root, true).and_then(|tc| xtask::profile::run(&root, &tc)),
+        Task::Js { test } => setup::ensure(&root, false).and_then(|tc| {
+            if test {
                 js::build_and_test(&root, &tc).1
             } else {
                 js::build(&root, &tc)
             }
         }),
-        Some("test") => test(&root),
-        Some("dist") => dist(&root),
-        Some("bench") if args.iter().any(|a| a == "--asm") => {
-            xtask::asmbench::run(&root).map(|_| ())
-        }
-        Some("bench") => bench(&root),
-        Some("fuzz") => fuzz::main(&root, &args[1..]),
-        Some("setup") => setup::ensure(&root, args.iter().any(|a| a == "--browser")).map(|_| ()),
-        Some("help" | "--help" | "-h") | None => {
-            print!("{HELP}");
-            Ok(())
-        }
-        Some(other) => Err(format!("unknown command `{other}`\n\n{HELP}")),
+        Task::Test => test(&root),
+        Task::Dist => dist(&root),
+        Task::Bench { asm: true } => xtask::asmbench::run(&root).map(|_| ()),
+        Task::Bench { asm: false } => bench(&root),
+        Task::Fuzz(args) => fuzz::main(&root, &args.options()),
+        Task::Setup { browser } => setup::ensure(&root, browser).map(|_| ()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -67,22 +40,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve(root: &Path, args: &[String]) -> Result<(), String> {
-    let mut port = 8080u16;
-    let mut build = true;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--port" => {
-                port = it
-                    .next()
-                    .and_then(|p| p.parse().ok())
-                    .ok_or("--port needs a number (0-65535)")?
-            }
-            "--no-build" => build = false,
-            other => return Err(format!("unknown option `{other}` for serve")),
-        }
-    }
+fn serve(root: &Path, port: u16, build: bool) -> Result<(), String> {
     if build {
         let tc = setup::ensure(root, false)?;
         bundle::build(root, &tc)?;
@@ -141,7 +99,7 @@ fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
     let mut counts = Counts::default();
     let mut steps: Vec<(&str, Result<(), String>)> = Vec::new();
-    let total = 7;
+    let total = 8;
 
     let t = setup::step(1, total, "cargo fmt --check");
     let r = setup::run(
@@ -184,12 +142,24 @@ fn test(root: &Path) -> Result<(), String> {
     setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
     steps.push(("native tests", r));
 
-    let t = setup::step(4, total, "toolchain for the wasm build and the browser");
+    let t = setup::step(
+        4,
+        total,
+        &format!(
+            "fuzz smoke: every target in fuzz/ for {}s from its seeds",
+            fuzz::SMOKE_SECONDS
+        ),
+    );
+    let r = fuzz::smoke(root);
+    setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
+    steps.push(("fuzz smoke", r));
+
+    let t = setup::step(5, total, "toolchain for the wasm build and the browser");
     let tc = setup::ensure(root, true);
     setup::done(t, if tc.is_ok() { "ok" } else { "FAILED" });
     let build = match &tc {
         Ok(tc) => {
-            let t = setup::step(5, total, "wasm build (release bundle)");
+            let t = setup::step(6, total, "wasm build (release bundle)");
             let r = bundle::build(root, tc);
             setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
             r
@@ -208,7 +178,7 @@ fn test(root: &Path) -> Result<(), String> {
     }
 
     let t = setup::step(
-        6,
+        7,
         total,
         "JavaScript package (wasm-pack web and nodejs, node --test, tsc --noEmit)",
     );
@@ -224,7 +194,7 @@ fn test(root: &Path) -> Result<(), String> {
     setup::done(t, if r.is_ok() { "ok" } else { "FAILED" });
     steps.push(("JavaScript package", r));
 
-    let t = setup::step(7, total, "browser tests (headless Chromium)");
+    let t = setup::step(8, total, "browser tests (headless Chromium)");
     let r = if built {
         cargo_counted(
             root,
@@ -341,13 +311,14 @@ fn dist(root: &Path) -> Result<(), String> {
     std::fs::remove_file(out.join("static/sw.js")).map_err(|e| e.to_string())?;
     let mut all = Vec::new();
     files(&out, &out, &mut all)?;
-    // FNV-1a over names and contents: stable across machines and builds.
-    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    // A digest of names and contents: stable across machines and builds.
+    let mut h = warpscope_core::digest::Fnv1a::default();
     for (name, data) in &all {
-        for b in name.bytes().chain([0]).chain(data.iter().copied()) {
-            digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        h.write(name.as_bytes());
+        h.write(&[0]);
+        h.write(data);
     }
+    let digest = h.value();
     let sw = edit(
         &root.join("static/sw.js"),
         "const VERSION = \"dev\";",

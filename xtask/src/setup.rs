@@ -174,8 +174,7 @@ fn debian_wasm_std() -> Result<(), String> {
                 "--release",
                 "--target",
                 "wasm32-unknown-unknown",
-                "-Z",
-                "build-std=std,panic_abort",
+                crate::unstable::BUILD_STD,
             ])
             .env("RUSTC_BOOTSTRAP", "1")
             .env("RUSTC", "/usr/bin/rustc")
@@ -394,11 +393,18 @@ pub fn ensure(root: &Path, with_browser: bool) -> Result<Toolchain, String> {
     let force = std::env::var_os("WARPSCOPE_FORCE_DEBIAN_WASM").is_some();
     let t = step(1, total, "wasm32 standard library");
     let rustup_toolchain = wasm_std(force)?;
+    // A flag the toolchain no longer takes is said here, in plain words,
+    // rather than deep in the wasm build.
+    if let Some(note) = crate::unstable::check(rustup_toolchain.as_deref())? {
+        println!("      {note}");
+    }
     done(
         t,
         &match &rustup_toolchain {
-            None => "ready (rustup target)".to_string(),
-            Some(n) => format!("ready (Debian toolchain linked as `{n}`)"),
+            None => "ready (rustup target; its unstable flags accepted)".to_string(),
+            Some(n) => {
+                format!("ready (Debian toolchain linked as `{n}`; its unstable flags accepted)")
+            }
         },
     );
     let version = pinned_wasm_bindgen(root)?;
