@@ -9,83 +9,37 @@
 //! import name is found exactly once in the glue, as a whole identifier,
 //! so a glue of another shape is left as it was.
 
+//!
+//! The wasm is read and written with wasmparser and wasm-encoder
+//! ([`crate::split::rename_imports`]), as the split does; what is written
+//! by hand here is the renaming of the glue, which no library does: it
+//! knows the one shape of object wasm-bindgen writes.
+
 use std::collections::HashMap;
 
 /// Renames the imports of `wasm` and their keys in `js`; `None` (both
 /// untouched) when the wasm cannot be read or the glue does not hold each
 /// name exactly once.
 pub fn minify(wasm: &[u8], js: &str) -> Option<(Vec<u8>, String)> {
-    let mut out = wasm.get(..8)?.to_vec();
     let mut names = HashMap::new();
-    let mut at = 8;
-    while at < wasm.len() {
-        let id = wasm[at];
-        let (len, body_at) = leb(wasm, at + 1)?;
-        let body = wasm.get(body_at..body_at.checked_add(len)?)?;
-        let body = if id == 2 {
-            imports(body, &mut names)?
-        } else {
-            body.to_vec()
-        };
-        out.push(id);
-        put(&mut out, body.len());
-        out.extend_from_slice(&body);
-        at = body_at + len;
+    let mut twice = false;
+    let mut next = 0;
+    let wasm = crate::split::rename_imports(wasm, |module, field| {
+        // The split's own imports (`s.l`) have short names already.
+        if module == crate::split::HOST_MODULE {
+            return field.to_string();
+        }
+        let short = short_name(next);
+        next += 1;
+        twice |= names.insert(field.to_string(), short.clone()).is_some();
+        short
+    })
+    .ok()?;
+    if twice {
+        return None;
     }
     let js = rename(js, &names)?;
-    Some((out, js))
-}
-
-/// The import section `body` with each field renamed; `names` gets the
-/// renaming.
-fn imports(body: &[u8], names: &mut HashMap<String, String>) -> Option<Vec<u8>> {
-    let (count, mut at) = leb(body, 0)?;
-    let mut out = Vec::with_capacity(body.len() / 3);
-    put(&mut out, count);
-    for i in 0..count {
-        let (module, next) = name(body, at)?;
-        let (field, next) = name(body, next)?;
-        let desc_at = next;
-        let end = descriptor_end(body, desc_at)?;
-        // The split's own imports (`s.l`) have short names already.
-        let short = if module == crate::split::HOST_MODULE {
-            field.to_string()
-        } else {
-            short_name(i)
-        };
-        put(&mut out, module.len());
-        out.extend_from_slice(module.as_bytes());
-        put(&mut out, short.len());
-        out.extend_from_slice(short.as_bytes());
-        out.extend_from_slice(&body[desc_at..end]);
-        if module != crate::split::HOST_MODULE && names.insert(field.to_string(), short).is_some() {
-            return None;
-        }
-        at = end;
-    }
-    (at == body.len()).then_some(out)
-}
-
-/// Where the import descriptor at `at` ends (function, table, memory,
-/// global or tag).
-fn descriptor_end(b: &[u8], at: usize) -> Option<usize> {
-    let limits = |at: usize| -> Option<usize> {
-        let (flags, at) = leb(b, at)?;
-        let (_, at) = leb(b, at)?;
-        if flags & 1 == 1 {
-            Some(leb(b, at)?.1)
-        } else {
-            Some(at)
-        }
-    };
-    match *b.get(at)? {
-        0 => Some(leb(b, at + 1)?.1),
-        1 => limits(at + 2),
-        2 => limits(at + 1),
-        3 => Some(at + 3),
-        4 => Some(leb(b, at + 2)?.1),
-        _ => None,
-    }
+    Some((wasm, js))
 }
 
 /// `a`..`z`, `A`..`Z`, then two letters and more.
@@ -124,34 +78,6 @@ fn rename(js: &str, names: &HashMap<String, String>) -> Option<String> {
     }
     out.push_str(rest);
     (seen.len() == names.len() && seen.values().all(|&n| n == 1)).then_some(out)
-}
-
-fn name(b: &[u8], at: usize) -> Option<(&str, usize)> {
-    let (len, at) = leb(b, at)?;
-    let end = at.checked_add(len)?;
-    Some((std::str::from_utf8(b.get(at..end)?).ok()?, end))
-}
-
-fn leb(b: &[u8], mut at: usize) -> Option<(usize, usize)> {
-    let mut v = 0usize;
-    for shift in (0..35).step_by(7) {
-        let byte = *b.get(at)?;
-        at += 1;
-        v |= usize::from(byte & 0x7f) << shift;
-        if byte & 0x80 == 0 {
-            return Some((v, at));
-        }
-    }
-    None
-}
-
-/// Appends `v` as unsigned LEB128.
-fn put(out: &mut Vec<u8>, mut v: usize) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
 }
 
 #[cfg(test)]

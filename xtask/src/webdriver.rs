@@ -450,28 +450,20 @@ pub fn workspace_root() -> PathBuf {
     dir.to_path_buf()
 }
 
+/// Standard base64 (WebDriver's screenshots), read by core's base64url
+/// reader after mapping the two characters where the alphabets differ.
 fn base64_decode(s: &str) -> Result<Vec<u8>, String> {
-    let mut out = Vec::with_capacity(s.len() * 3 / 4);
-    let mut acc = 0u32;
-    let mut bits = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' | b'\n' | b'\r' => continue,
-            _ => return Err(format!("bad base64 byte {c}")),
-        };
-        acc = (acc << 6) | v as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-        }
-    }
-    Ok(out)
+    let url: String = s
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .map(|c| match c {
+            '+' => '-',
+            '/' => '_',
+            c => c,
+        })
+        .collect();
+    warpscope_core::link::base64url_decode(&url)
+        .map_err(|(kind, at)| format!("bad base64 at {at}: {kind:?}"))
 }
 
 #[cfg(test)]

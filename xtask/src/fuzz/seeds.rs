@@ -6,7 +6,11 @@
 //!   that makes the target read it as that ISA;
 //! - `puzzle`: every bundled puzzle (`core/puzzles/`);
 //! - `spec_parse`: each ISA's `base.isa`, a NUL, and one more of its
-//!   description files (the target loads the two as a pair).
+//!   description files (the target loads the two as a pair);
+//! - `inflate`: every example program deflated, by zlib's deflater
+//!   (`flate2`, levels 1 and 9, no dictionary: first byte 0) and by the
+//!   links' own (a link's compressed body, after the dictionary: first
+//!   byte 1).
 //!
 //! `dis` keeps committed seeds in `fuzz/seeds/dis`: they are
 //! `warpscope asm` output, not files of the project.
@@ -52,6 +56,31 @@ pub fn inputs(root: &Path, target: &str) -> Result<Vec<(String, Vec<u8>)>, Strin
                 }
             }
         }
+        "inflate" => {
+            for isa in ISA_ORDER {
+                for path in files(&root.join("examples").join(isa), "s")? {
+                    let text = read(&path)?;
+                    let name = format!("{isa}_{}", stem(&path));
+                    for level in [1, 9] {
+                        let mut bytes = vec![0];
+                        bytes.extend(raw_deflate(&text, level)?);
+                        out.push((format!("{name}_zlib{level}"), bytes));
+                    }
+                    let source = String::from_utf8_lossy(&text);
+                    let link = warpscope_core::link::encode_link(
+                        &warpscope_core::link::LinkState::new(isa, &source),
+                    );
+                    let body = link.split_once('.').map_or("", |(_, b)| b);
+                    let packed =
+                        warpscope_core::link::base64url_decode(body).map_err(|(kind, at)| {
+                            format!("{name}: the link's body at {at}: {kind:?}")
+                        })?;
+                    let mut bytes = vec![1];
+                    bytes.extend(packed);
+                    out.push((format!("{name}_link"), bytes));
+                }
+            }
+        }
         _ => {}
     }
     out.sort();
@@ -89,6 +118,14 @@ fn files(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, String> {
         .collect();
     found.sort();
     Ok(found)
+}
+
+/// `data` as a raw deflate stream (no zlib or gzip header).
+fn raw_deflate(data: &[u8], level: u32) -> Result<Vec<u8>, String> {
+    use std::io::Write;
+    let mut e = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::new(level));
+    e.write_all(data).map_err(|e| e.to_string())?;
+    e.finish().map_err(|e| e.to_string())
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -130,6 +167,24 @@ mod tests {
         assert!(ISA_ORDER
             .iter()
             .all(|isa| spec.iter().any(|(n, _)| n.starts_with(isa))));
+
+        let inflate = inputs(&root(), "inflate").unwrap();
+        let link = inflate
+            .iter()
+            .find(|(n, _)| n == "w128_broadcast_link")
+            .unwrap();
+        let dict = warpscope_core::link::DICTIONARY_V1.as_bytes();
+        let payload = warpscope_core::link::inflate::inflate(dict, &link.1[1..], 1 << 20).unwrap();
+        assert!(String::from_utf8_lossy(&payload).contains("SHFL"));
+        let zlib = inflate
+            .iter()
+            .find(|(n, _)| n == "w128_broadcast_zlib9")
+            .unwrap();
+        assert_eq!(zlib.1[0], 0);
+        assert_eq!(
+            warpscope_core::link::inflate::inflate(&[], &zlib.1[1..], 1 << 20).unwrap(),
+            text
+        );
 
         assert!(inputs(&root(), "dis").unwrap().is_empty());
     }

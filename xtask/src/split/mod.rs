@@ -35,7 +35,7 @@ mod record;
 mod tests;
 
 pub use glue::{digest, patch_glue, Mode, REST_FILE};
-pub use module::{strip, EMPTY};
+pub use module::{rename_imports, strip, EMPTY};
 pub use record::{function_names, instrument, stable_name};
 
 use module::{elements_with, err, imports_plus, needs, re, read, shifted, Needs, Renumber};

@@ -241,6 +241,28 @@ pub(super) fn elements_with(
     Ok(out)
 }
 
+/// `wasm` with each import's field renamed to `rename(module, field)`
+/// (custom sections dropped, as by [`strip`]).
+pub fn rename_imports(
+    wasm: &[u8],
+    mut rename: impl FnMut(&str, &str) -> String,
+) -> Result<Vec<u8>, String> {
+    let m = read(wasm)?;
+    m.rewrite(|id, out| {
+        if id != 2 {
+            return Ok(false);
+        }
+        let mut section = we::ImportSection::new();
+        let mut rt = RoundtripReencoder;
+        for i in &m.imports {
+            let field = rename(i.module, i.name);
+            section.import(i.module, &field, rt.entity_type(i.ty).map_err(re)?);
+        }
+        out.section(&section);
+        Ok(true)
+    })
+}
+
 /// An empty module: the second part of a wasm that is not split.
 pub const EMPTY: &[u8] = b"\0asm\x01\0\0\0";
 

@@ -64,9 +64,7 @@ pub fn stable_name(name: &str) -> String {
     }
     out.push_str(rest);
     if out.len() > 200 {
-        let digest = out.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
+        let digest = warpscope_core::digest::fnv1a(out.as_bytes());
         let mut cut = 120;
         while !out.is_char_boundary(cut) {
             cut -= 1;
