@@ -134,7 +134,9 @@ pub fn inflate(dict: &[u8], packed: &[u8], max: usize) -> Result<Vec<u8>, Failur
         data: packed,
         at: 0,
     };
-    let mut fixed = None;
+    // Built once, not at each fixed block: a link may hold a hundred
+    // thousand empty ones (a microsecond or two for a stream without any).
+    let (fixed_lit, fixed_dist) = fixed_codes();
     loop {
         let last = bits.take(1)? == 1;
         match bits.take(2)? {
@@ -151,12 +153,7 @@ pub fn inflate(dict: &[u8], packed: &[u8], max: usize) -> Result<Vec<u8>, Failur
                     out.push(bits.take(8)? as u8);
                 }
             }
-            1 => {
-                // Built at the first fixed block, not at each: a link may
-                // hold a hundred thousand empty ones.
-                let (lit, dist) = fixed.get_or_insert_with(fixed_codes);
-                block(&mut bits, &mut out, limit, lit, dist)?;
-            }
+            1 => block(&mut bits, &mut out, limit, &fixed_lit, &fixed_dist)?,
             2 => {
                 let (lit, dist) = dynamic_codes(&mut bits)?;
                 block(&mut bits, &mut out, limit, &lit, &dist)?;
