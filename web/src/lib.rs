@@ -142,7 +142,7 @@ fn page(
             <main class={classes!("layout", format!("tab-{}", view.tab.label().to_ascii_lowercase()))}>
                 <div class="col left">
                     if puzzles {
-                        <puzzle::Panel source={doc.source.clone()} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
+                        <puzzle::Panel source={doc.source.clone()} isa={doc.isa} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
                             link_view={st.share.extra_view.clone()} />
                     }
                     <explain::Explain source={doc.source.clone()} />

@@ -42,6 +42,57 @@ fn attr(page: &Page, css: &str, name: &str) -> String {
 
 #[test]
 #[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn check_grades_what_the_editor_holds_for_the_puzzles_isa() {
+    let p = puzzle::bundled(ID).unwrap();
+    assert_eq!(p.isa, "w128");
+    let page = Page::open(1400, 950);
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelector('#puzzles[data-view=\"list\"]') !== null;");
+    page.click(&format!(".pz-item[data-id=\"{ID}\"]"));
+    page.wait(&format!(
+        "return document.querySelector('#puzzles[data-puzzle=\"{ID}\"]') !== null;"
+    ));
+    page.set_source(&p.solution);
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null;");
+    assert_eq!(count(&page, "#pz-stale"), 0);
+
+    // The editor switched to gfx9: the pass is marked as about an earlier
+    // program, and Check does not grade the text as w128.
+    page.choose("#isa", "gfx9");
+    page.wait(
+        "return document.querySelector('#pz-stale #pz-result[data-pass=\"true\"]') !== null;",
+    );
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-checked=\"false\"]') !== null;");
+    assert_eq!(attr(&page, "#pz-result", "data-pass"), "false");
+    assert_eq!(count(&page, "#pz-stale"), 0);
+    let said = page
+        .js(
+            "return document.querySelector('#pz-result').textContent;",
+            vec![],
+        )
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(said.contains("gfx9") && said.contains("w128"), "{said}");
+    assert_eq!(page.source(), p.solution, "the text stays");
+
+    // Back on w128 the same text passes again; an edit marks it earlier.
+    page.choose("#isa", "w128");
+    page.wait("return document.querySelector('#pz-stale') !== null;");
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result[data-pass=\"true\"]') !== null && !document.querySelector('#pz-stale');");
+    page.set_source(WRONG);
+    page.wait(
+        "return document.querySelector('#pz-stale #pz-result[data-pass=\"true\"]') !== null;",
+    );
+    page.shot("puzzle_result_for_an_earlier_program");
+    assert_eq!(page.page_errors(), json!([]));
+}
+
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
 fn solve_a_puzzle_step_its_failing_case_and_keep_the_progress() {
     let p = puzzle::bundled(ID).unwrap();
     let page = Page::open(1400, 950);

@@ -12,6 +12,7 @@ mod store;
 
 use std::rc::Rc;
 use warpscope_core::diag;
+use warpscope_core::isas::Id;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
 use yew::prelude::*;
 
@@ -121,6 +122,17 @@ enum Shown {
     Stopped,
     /// The text does not assemble: first lines of the messages.
     Errors(Vec<String>),
+    /// Not graded, and why (the editor is set to another ISA).
+    NotChecked(String),
+}
+
+/// What a Check said, and about which text and ISA: a result shown while
+/// the editor holds something else says so.
+#[derive(PartialEq)]
+struct Graded {
+    shown: Shown,
+    source: Rc<String>,
+    isa: Id,
 }
 
 /// Properties of [`Panel`].
@@ -128,6 +140,8 @@ enum Shown {
 pub struct PanelProps {
     /// The editor's text.
     pub source: Rc<String>,
+    /// The editor's ISA: Check grades only a text for the puzzle's.
+    pub isa: Id,
     /// Replaces the editor's text: (ISA name, text).
     pub on_load: Callback<(String, String)>,
     /// Closes puzzle mode.
@@ -212,15 +226,17 @@ fn puzzle_list(
 struct Checking {
     progress: UseStateHandle<Option<(usize, usize)>>,
     stop: Rc<std::cell::Cell<bool>>,
-    shown: UseStateHandle<Option<Rc<Shown>>>,
+    shown: UseStateHandle<Option<Rc<Graded>>>,
     solved: UseStateHandle<Rc<Vec<String>>>,
 }
 
 /// Check: grades the editor's text with core's checker, a slice at a time
-/// ([`grade`]), and keeps the attempt.
+/// ([`grade`]), and keeps the attempt. A text in the editor for another
+/// ISA is not graded: the puzzle's ISA would read a text the editor shows
+/// with errors.
 fn check_callback(
     p: &Rc<Puzzle>,
-    source: &Rc<String>,
+    (source, isa): (&Rc<String>, Id),
     checking: &Checking,
 ) -> Callback<MouseEvent> {
     let (p, source) = (p.clone(), source.clone());
@@ -230,6 +246,18 @@ fn check_callback(
             return;
         }
         store::save_attempt(&p.id, &source);
+        if isa.name() != p.isa {
+            let why = trf(
+                "Not checked: this puzzle is for {1}, the editor for {0}. Switch the ISA to {1} (the text stays).",
+                &[&isa.name(), &p.isa],
+            );
+            checking.shown.set(Some(Rc::new(Graded {
+                shown: Shown::NotChecked(why),
+                source: source.clone(),
+                isa,
+            })));
+            return;
+        }
         checking.stop.set(false);
         checking.progress.set(Some((0, 0)));
         let (p, source) = (p.clone(), source.clone());
@@ -259,7 +287,11 @@ fn check_callback(
                         .collect(),
                 ),
             };
-            shown.set(Some(Rc::new(result)));
+            shown.set(Some(Rc::new(Graded {
+                shown: result,
+                source,
+                isa,
+            })));
         });
     })
 }
@@ -378,7 +410,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 .and_then(|id| from_saved_view(&view, &id).or_else(|| bundled_open(&id))),
         })
     };
-    let shown = use_state(|| None::<Rc<Shown>>);
+    let shown = use_state(|| None::<Rc<Graded>>);
     let hints = use_state(|| 0usize);
     let confirm = use_state(|| false);
     let solution = use_state(|| false);
@@ -431,7 +463,7 @@ pub fn panel(props: &PanelProps) -> Html {
             open.set(None);
         })
     };
-    let on_check = check_callback(&p, &props.source, &checking);
+    let on_check = check_callback(&p, (&props.source, props.isa), &checking);
     let on_hint = {
         let (hints, n) = (hints.clone(), p.hints.len());
         Callback::from(move |_: MouseEvent| hints.set((*hints + 1).min(n)))
@@ -491,7 +523,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 <button class="btn" id="pz-link" onclick={on_link} title={tr("a link to this puzzle and your attempt")}>{ tr("Link") }</button>
             </div>
             { checking_view(&checking) }
-            { result_view(shown.as_deref(), &p, &props.source, &props.on_load) }
+            { graded_view(shown.as_deref(), &p, (&props.source, props.isa), &props.on_load) }
             if let Some(url) = &*link_url {
                 <input class="pz-url" id="pz-url" readonly=true value={url.clone()} />
             }
@@ -517,7 +549,7 @@ pub fn panel(props: &PanelProps) -> Html {
 
 /// A function that forgets what was shown for the previous puzzle.
 fn reset_handles(
-    shown: &UseStateHandle<Option<Rc<Shown>>>,
+    shown: &UseStateHandle<Option<Rc<Graded>>>,
     hints: &UseStateHandle<usize>,
     confirm: &UseStateHandle<bool>,
     solution: &UseStateHandle<bool>,
@@ -539,6 +571,28 @@ fn reset_handles(
     }
 }
 
+/// The last Check's result, marked as about an earlier text when the
+/// editor has changed since (or its ISA has).
+fn graded_view(
+    graded: Option<&Graded>,
+    p: &Puzzle,
+    (source, isa): (&Rc<String>, Id),
+    on_load: &Callback<(String, String)>,
+) -> Html {
+    let Some(g) = graded else {
+        return Html::default();
+    };
+    if *g.source == **source && g.isa == isa {
+        return result_view(Some(&g.shown), p, source, on_load);
+    }
+    html! {
+        <div class="pz-stale" id="pz-stale">
+            <p class="pz-stale-note">{ tr("For an earlier version of the program: Check again.") }</p>
+            { result_view(Some(&g.shown), p, &g.source, on_load) }
+        </div>
+    }
+}
+
 /// The last Check's result.
 fn result_view(
     shown: Option<&Shown>,
@@ -556,6 +610,11 @@ fn result_view(
                     <p>{ tr("✗ The program does not assemble:") }</p>
                     <ul>{ for lines.iter().map(|l| html! { <li><code>{ l.clone() }</code></li> }) }</ul>
                 </div>
+            };
+        }
+        Shown::NotChecked(why) => {
+            return html! {
+                <div class="pz-result fail" id="pz-result" data-pass="false" data-checked="false"><p>{ why.clone() }</p></div>
             };
         }
         Shown::Stopped => {

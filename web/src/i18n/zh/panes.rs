@@ -85,6 +85,8 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("Checking: case {0} of {1}…", "检查中：第 {0} 个用例，共 {1} 个…"),
     ("Stop", "停止"),
     ("The Check was stopped before it finished.", "检查在完成前已停止。"),
+    ("Not checked: this puzzle is for {1}, the editor for {0}. Switch the ISA to {1} (the text stays).", "未检查：本题要求 {1}，编辑器当前是 {0}。请把指令集切换为 {1}（文本会保留）。"),
+    ("For an earlier version of the program: Check again.", "针对程序的较早版本：请重新检查。"),
     ("Hint ({0}/{1})", "提示（{0}/{1}）"),
     ("Reference solution…", "参考答案…"),
     ("a link to this puzzle and your attempt", "指向此练习和你的解答的链接"),
