@@ -244,7 +244,7 @@ async fn migrate(db: &web_sys::IdbDatabase, mirror: &js_sys::Map) -> Result<(), 
     }
     let local = local();
     let old = local.as_ref().map_or_else(Vec::new, |l| {
-        local_items(l, &|k| OLD_KEYS.iter().any(|p| k.starts_with(p)))
+        local_items(l, |k| OLD_KEYS.iter().any(|p| k.starts_with(p)))
     });
     let (t, s) = tx(db, true)?;
     for (k, v) in &old {
@@ -306,14 +306,17 @@ fn local() -> Option<web_sys::Storage> {
 /// open store, then removes the copies.
 fn finish_left_writes() {
     let Some(local) = local() else { return };
-    for (copy, value) in local_items(&local, &|k| k.starts_with(UNFINISHED)) {
+    for (copy, value) in local_items(&local, |k| k.starts_with(UNFINISHED)) {
         let _ = Idb.set(&copy[UNFINISHED.len()..], &value);
         let _ = local.remove_item(&copy);
     }
 }
 
 /// The keys of local storage that `pick` takes, with their values.
-fn local_items(l: &web_sys::Storage, pick: &dyn Fn(&str) -> bool) -> Vec<(String, String)> {
+/// (`pick` is generic, so called directly: a closure reached through a
+/// pointer would not be kept in the page's first part by the direct calls
+/// the split follows, and the start that runs it would stop.)
+fn local_items(l: &web_sys::Storage, pick: impl Fn(&str) -> bool) -> Vec<(String, String)> {
     (0..l.length().unwrap_or(0))
         .filter_map(|i| l.key(i).ok().flatten())
         .filter(|k| pick(k))

@@ -407,6 +407,7 @@ fn webdriver_key(key: &str) -> String {
         "Control" => '\u{E009}',
         "Alt" => '\u{E00A}',
         "Escape" => '\u{E00C}',
+        "Delete" => '\u{E017}',
         "PageUp" => '\u{E00E}',
         "PageDown" => '\u{E00F}',
         "End" => '\u{E010}',

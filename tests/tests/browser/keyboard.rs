@@ -197,3 +197,77 @@ fn the_playground_works_by_keyboard_alone() {
     assert_eq!(page.steps(), 7, "no key reached the run controls");
     assert_eq!(page.page_errors(), json!([]));
 }
+
+/// The History menu's entries (first lines) and which has the focus.
+fn history_state(page: &Page) -> (Vec<String>, Option<usize>) {
+    let v = page.js(
+        "const items = Array.from(document.querySelectorAll('#history-menu .history-open'));
+         return [items.map(i => i.querySelector('.history-first').textContent),
+                 items.indexOf(document.activeElement)];",
+        vec![],
+    );
+    let lines = v[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    let at = v[1].as_i64().unwrap();
+    (lines, usize::try_from(at).ok())
+}
+
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn the_history_menu_works_by_keyboard() {
+    let page = Page::open(1280, 720);
+    page.set_source("// mine: first\n    EXIT\n");
+    page.choose("#examples", "broadcast");
+    page.wait("return document.querySelector('#editor textarea').value.startsWith('// Title');");
+    page.set_source("// mine: second\n    EXIT\n");
+    std::thread::sleep(std::time::Duration::from_millis(600));
+
+    // Enter opens it with the focus on the newest entry.
+    tab_to(&page, "#btn-history", false);
+    press(&page, &[&["Enter"]]);
+    page.wait("return document.querySelectorAll('#history-menu .history-open').length >= 2 && document.activeElement.matches('#history-menu .history-open');");
+    let (lines, at) = history_state(&page);
+    assert_eq!(at, Some(0), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "// mine: first"), "{lines:?}");
+    let n = lines.len();
+
+    // Down, Up (wrapping), End, Home.
+    press(&page, &[&["ArrowDown"]]);
+    assert_eq!(history_state(&page).1, Some(1));
+    press(&page, &[&["ArrowUp"]]);
+    press(&page, &[&["ArrowUp"]]);
+    assert_eq!(history_state(&page).1, Some(n - 1));
+    press(&page, &[&["Home"]]);
+    assert_eq!(history_state(&page).1, Some(0));
+    press(&page, &[&["End"]]);
+    assert_eq!(history_state(&page).1, Some(n - 1));
+
+    // Esc closes it and gives the focus back to the button.
+    press(&page, &[&["Escape"]]);
+    page.wait("return document.querySelector('#history-menu') === null;");
+    page.wait("return document.activeElement && document.activeElement.id === 'btn-history';");
+
+    // Delete deletes the focused entry; the focus stays in the menu.
+    press(&page, &[&["Enter"]]);
+    page.wait("return document.activeElement.matches('#history-menu .history-open');");
+    press(&page, &[&["End"]]);
+    let (before, _) = history_state(&page);
+    press(&page, &[&["Delete"]]);
+    page.wait(&format!(
+        "return document.querySelectorAll('#history-menu .history-open').length === {};",
+        n - 1
+    ));
+    page.wait("return document.activeElement.matches('#history-menu .history-open');");
+    let (after, _) = history_state(&page);
+    assert_eq!(after[..], before[..n - 1]);
+
+    // Opening an entry closes the menu; the focus is on the button again.
+    press(&page, &[&["Enter"]]);
+    page.wait("return document.querySelector('#history-menu') === null;");
+    page.wait("return document.activeElement && document.activeElement.id === 'btn-history';");
+    assert_eq!(page.page_errors(), json!([]));
+}
