@@ -37,6 +37,8 @@ const SHELL = [
   // The wasm's functions that starting the page does not run, which the
   // page fetches once it is shown.
   "static/pkg/warpscope_rest.wasm",
+  // The styles of the features that wait for it, fetched with it.
+  "static/pkg/features.css",
   // Fetched by the page only when first needed (the reference pane's
   // descriptions, the Chinese interface, the puzzles); stored here so that
   // they are there offline too.

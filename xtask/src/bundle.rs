@@ -10,6 +10,8 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
     pack(root, tc)?;
     let t = setup::step(2, 2, "wasm-opt -Oz, split, terser");
     let wasm = optimise(tc, &root.join("static/pkg/warpscope_bg.wasm"), true)?;
+    // Before the split: the glue carries the features' sheet's digest.
+    write_style(root)?;
     let split = split_bundle(root)?;
     let js = minify_js(tc, &root.join("static/pkg/warpscope.js"))?;
     let names = short_import_names(root)?;
@@ -20,7 +22,7 @@ pub fn build(root: &Path, tc: &Toolchain) -> Result<(), String> {
         }
     }
     precompress(&rest_file(root))?;
-    write_style(root)?;
+    precompress(&features_file(root))?;
     for (_, path) in on_demand_files(root) {
         precompress(&path)?;
     }
@@ -234,15 +236,21 @@ pub fn split_bundle(root: &Path) -> Result<String, String> {
         Err(why) => {
             write(&wasm_path, &crate::split::strip(&wasm)?)?;
             write(&rest_file(root), crate::split::EMPTY)?;
+            // Nothing fetches the features' sheet: it joins the page's.
+            let mut sheet = read(&style_file(root))?;
+            sheet.extend(read(&features_file(root))?);
+            write(&style_file(root), &sheet)?;
             Ok(format!("warning: the wasm is not split ({why})"))
         }
     }
 }
 
-/// The on-demand files' names and digests, as the split glue carries them.
+/// The on-demand files' names and digests (and the features' sheet's),
+/// as the split glue carries them.
 pub fn on_demand_digests(root: &Path) -> Vec<(String, u32)> {
     on_demand_files(root)
         .into_iter()
+        .chain([("features".to_string(), features_file(root))])
         .filter_map(|(_, path)| {
             let bytes = std::fs::read(&path).ok()?;
             let name = path.file_name()?.to_string_lossy().into_owned();
@@ -308,12 +316,25 @@ pub fn minify_css(css: &str) -> String {
     out
 }
 
-/// Writes [`style_file`] from `static/style.css`.
+pub use crate::split::FEATURES_FILE;
+
+/// The features' style sheet as the page fetches it, made from
+/// `static/features.css` by [`minify_css`].
+pub fn features_file(root: &Path) -> PathBuf {
+    root.join("static/pkg").join(FEATURES_FILE)
+}
+
+/// Writes [`style_file`] from `static/style.css` and [`features_file`]
+/// from `static/features.css`.
 fn write_style(root: &Path) -> Result<(), String> {
-    let src = root.join("static/style.css");
-    let css = std::fs::read_to_string(&src).map_err(|e| format!("{}: {e}", src.display()))?;
-    let out = style_file(root);
-    std::fs::write(&out, minify_css(&css)).map_err(|e| format!("{}: {e}", out.display()))
+    for (src, out) in [
+        (root.join("static/style.css"), style_file(root)),
+        (root.join("static").join(FEATURES_FILE), features_file(root)),
+    ] {
+        let css = std::fs::read_to_string(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        std::fs::write(&out, minify_css(&css)).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    Ok(())
 }
 
 /// Gives the bundle's imports short names in the wasm and the glue
@@ -499,7 +520,8 @@ pub fn print_sizes(root: &Path) -> Result<(), String> {
     );
     println!("fetched once the page is shown, or when first needed (not in the bundle):");
     let rest = ("wasm rest".to_string(), rest_file(root));
-    for (what, path) in [rest].into_iter().chain(on_demand_files(root)) {
+    let features = ("features css".to_string(), features_file(root));
+    for (what, path) in [rest, features].into_iter().chain(on_demand_files(root)) {
         let (raw, gz) = sizes(&path)?;
         println!("  {what:<10} {:>9} raw {:>9} gzip", kb(raw), kb(gz));
     }
@@ -522,7 +544,8 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let sw = std::fs::read_to_string(root.join("static/sw.js")).unwrap();
         let rest = ("the wasm's rest".to_string(), rest_file(&root));
-        for (what, path) in on_demand_files(&root).into_iter().chain([rest]) {
+        let features = ("the features' sheet".to_string(), features_file(&root));
+        for (what, path) in on_demand_files(&root).into_iter().chain([rest, features]) {
             let rel = path.strip_prefix(&root).unwrap().to_string_lossy();
             assert!(
                 sw.contains(&format!("\"{rel}\"")),

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
 use warpscope_core::link::{encode_link, LinkState};
+use xtask::bundle::FEATURES_FILE;
 use xtask::server::Server;
 use xtask::split::{digest, Mode, REST_FILE};
 use xtask::webdriver::Browser;
@@ -141,6 +142,51 @@ fn every_fault_of_the_rest_leaves_the_page_answering() {
         still_answers(&page, reason);
         eprintln!("{kind}: ok");
     }
+}
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_fault_of_the_features_style_sheet_is_a_fault_of_the_rest() {
+    // The features' styles come with their code: a sheet that cannot be
+    // had holds the features back as the code would, with the reason.
+    for (kind, reason) in [
+        ("404", "the server answered 404"),
+        ("garbage", "damaged"),
+        ("network", "offline"),
+    ] {
+        let page = Page::open_with(1280, 800, Some(&fault(FEATURES_FILE, kind)));
+        page.wait("return window.__warpscopeRestState === 'failed';");
+        assert_eq!(
+            page.js(
+                "return document.getElementById('ws-features') === null;",
+                vec![]
+            ),
+            json!(true)
+        );
+        still_answers(&page, reason);
+        eprintln!("{kind}: ok");
+    }
+    // Once it can be had, Retry brings it: the reference pane is styled.
+    let page = Page::open_with(
+        1280,
+        800,
+        Some(&format!(
+            "window.brokenSheet = true; {}",
+            fault(FEATURES_FILE, "network").replace(
+                "if (!url.includes(",
+                "if (!window.brokenSheet || !url.includes("
+            )
+        )),
+    );
+    page.wait("return window.__warpscopeRestState === 'failed';");
+    let said = refused(&page, "#tab-reference");
+    assert!(said.contains("offline") && said.contains("Retry"), "{said}");
+    page.js("window.brokenSheet = false; return 1;", vec![]);
+    page.click("#ws-retry");
+    page.wait("return window.__warpscopeRestState === 'ready';");
+    page.tab("Reference");
+    page.wait("return document.getElementById('ws-features') !== null && getComputedStyle(document.querySelector('.ref-body')).display === 'grid';");
+    assert_eq!(page.page_errors(), json!([]));
 }
 
 #[test]

@@ -16,6 +16,11 @@ pub enum Mode {
 /// The file name of the second part, next to the first.
 pub const REST_FILE: &str = "warpscope_rest.wasm";
 
+/// The name of the features' style sheet next to the bundle: the rules
+/// of the views that wait for the second part, which the glue fetches
+/// with it (docs/perf.md, "The features' style sheet").
+pub const FEATURES_FILE: &str = "features.css";
+
 /// The glue for a recording build. Its `__warpscopeLoadRest` stands in
 /// for the split's, so that the page runs the same code as it will when
 /// split.
@@ -30,7 +35,8 @@ window.__warpscopeLoadRest = async function () {};
 /// - `loadRest` fetches the second part, checks that its bytes are the
 ///   ones this build wrote (an FNV-1a digest, so a tab left open across a
 ///   deploy never installs another build's part), compiles and installs
-///   it, and reads the files the page reads at once when it needs them
+///   it, puts the features' style sheet (checked the same way) in the
+///   page, and reads the files the page reads at once when it needs them
 ///   (the bundled puzzles). One load at a time; a failed one can be tried
 ///   again. Its failure says why in words: offline, the server's answer,
 ///   damaged, or another version.
@@ -90,22 +96,11 @@ async function __wsNewVersion() {
         return false;
     }
 }
-async function __wsLoad() {
-    let r, bytes, m;
-    // The files the page reads at once when it needs them (the bundled
-    // puzzles), read beside the part and before it is installed: a
-    // feature that waited for the part finds them (or their absence).
-    const files = window.__warpscopeFiles ||= {};
-    const reading = Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
-        fetch(new URL(name, import.meta.url))
-            .then((r) => (r.ok ? r.arrayBuffer() : null))
-            .then((b) => {
-                if (b !== null && window.__warpscopeIsOurs(name, new Uint8Array(b))) {
-                    files[name] = new TextDecoder().decode(b);
-                }
-            }, () => {})));
+/** The bytes at `url` once `ours(bytes)`; else a failure that says why. */
+async function __wsGet(url, ours) {
+    let r, bytes;
     try {
-        r = await fetch(__wsRestUrl);
+        r = await fetch(url);
     } catch (e) {
         throw __wsFail('offline', 'the network could not be reached (offline?)');
     }
@@ -118,15 +113,48 @@ async function __wsLoad() {
     } catch (e) {
         throw __wsFail('offline', 'the download broke off');
     }
-    if (__wsHex(bytes) !== __wsDigest) {
+    if (!ours(bytes)) {
         if (await __wsNewVersion()) throw __wsFail('version', 'a new version of warpscope is available');
         throw __wsFail('damaged', 'the file arrived damaged');
     }
+    return bytes;
+}
+/** Puts the features' style sheet in the page, once. */
+async function __wsStyle() {
+    if (document.getElementById('ws-features')) return;
+    const name = '{FEATURES}';
+    const bytes = await __wsGet(new URL(name, import.meta.url), (b) => window.__warpscopeIsOurs(name, b));
+    if (document.getElementById('ws-features')) return;
+    const style = document.createElement('style');
+    style.id = 'ws-features';
+    style.textContent = new TextDecoder().decode(bytes);
+    document.head.appendChild(style);
+}
+async function __wsLoad() {
+    let bytes, m;
+    // The files the page reads at once when it needs them (the bundled
+    // puzzles), read beside the part and before it is installed: a
+    // feature that waited for the part finds them (or their absence).
+    const files = window.__warpscopeFiles ||= {};
+    const reading = Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
+        fetch(new URL(name, import.meta.url))
+            .then((r) => (r.ok ? r.arrayBuffer() : null))
+            .then((b) => {
+                if (b !== null && window.__warpscopeIsOurs(name, new Uint8Array(b))) {
+                    files[name] = new TextDecoder().decode(b);
+                }
+            }, () => {})));
+    // The features' styles come with their code, checked the same way;
+    // either failing fails the load, which Retry tries again.
+    const styled = __wsStyle();
+    styled.catch(() => {});
+    bytes = await __wsGet(__wsRestUrl, (b) => __wsHex(b) === __wsDigest);
     try {
         m = await WebAssembly.compile(bytes);
     } catch (e) {
         throw __wsFail('damaged', 'the file arrived damaged');
     }
+    await styled;
     await reading;
     __wsRest = __wsRest || m;
     __wsInstall(__wsRest);
@@ -275,7 +303,8 @@ pub fn patch_glue(glue: &str, mode: Mode, files: &[(String, u32)]) -> Option<Str
             .replace("{REST_FILE}", REST_FILE)
             .replace("{DIGEST}", &format!("'{digest:08x}'"))
             .replace("{FILES}", &digests_object(files))
-            .replace("{PREFETCH}", &prefetch),
+            .replace("{PREFETCH}", &prefetch)
+            .replace("{FEATURES}", FEATURES_FILE),
     });
     Some(out)
 }

@@ -34,7 +34,7 @@ mod record;
 #[cfg(test)]
 mod tests;
 
-pub use glue::{digest, patch_glue, Mode, REST_FILE};
+pub use glue::{digest, patch_glue, Mode, FEATURES_FILE, REST_FILE};
 pub use module::{rename_imports, strip, EMPTY};
 pub use record::{function_names, instrument, stable_name};
 
