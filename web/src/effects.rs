@@ -123,10 +123,26 @@ fn present_key(e: &web_sys::KeyboardEvent) -> Option<Action> {
 
 /// Alt+P turns presentation mode on and off (anywhere, the editor too);
 /// while it is on, [`present_key`]'s keys step and leave.
+///
+/// Leaving the mode (Esc or its button) puts the focus on the Present
+/// button of the page it returns to, rather than on nothing.
 #[hook]
 pub fn use_present_keys(d: &Dispatch, present: bool) {
     let d = d.clone();
+    let was = use_mut_ref(|| false);
     use_effect_with(present, move |&present| {
+        let left = std::mem::replace(&mut *was.borrow_mut(), present) && !present;
+        let doc = web_sys::window().and_then(|w| w.document());
+        let lost = doc.as_ref().is_some_and(|doc| {
+            doc.active_element()
+                .is_none_or(|a| doc.body().is_some_and(|b| *b == a))
+        });
+        if let (true, true, Some(doc)) = (left, lost, &doc) {
+            let button = doc.get_element_by_id("btn-present");
+            if let Some(b) = button.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = b.focus();
+            }
+        }
         let cb =
             Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
                 let toggle = e.alt_key() && !e.ctrl_key() && !e.meta_key() && e.code() == "KeyP";

@@ -80,9 +80,21 @@ fn the_playground_works_by_keyboard_alone() {
     let ex = &w128_examples()[0];
     assert_eq!(ex.id, "special_registers");
 
-    // The examples menu: Tab to it, Down picks the first example.
+    // The examples menu: Tab to it; Down only moves the choice (nothing
+    // is loaded on an arrow key), Enter loads the example chosen.
+    let before = page.source();
     tab_to(&page, "#examples", false);
     press(&page, &[&["ArrowDown"]]);
+    press(&page, &[&["ArrowDown"]]);
+    press(&page, &[&["ArrowUp"]]);
+    press(&page, &[&["s"]]);
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    assert_eq!(page.source(), before, "an arrow key loaded an example");
+    assert_eq!(
+        page.js("return document.querySelector('#examples').value;", vec![]),
+        json!(ex.id)
+    );
+    press(&page, &[&["Enter"]]);
     page.wait(&format!(
         "return document.querySelector('#editor textarea').value === {} && document.querySelector('#listing').dataset.stale === 'false';",
         json!(ex.source)

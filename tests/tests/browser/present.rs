@@ -183,5 +183,7 @@ fn present_in_a_link_turns_the_mode_on_and_the_toggle_off() {
     page.wait("return document.querySelector('#app-root').dataset.present === 'true';");
     press(&page, &[&["Escape"]]);
     page.wait("return document.querySelector('#app-root').dataset.present === undefined;");
+    // The focus is on the Present button, not lost to the page.
+    page.wait("return document.activeElement && document.activeElement.id === 'btn-present';");
     assert_eq!(page.page_errors(), json!([]));
 }

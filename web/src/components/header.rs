@@ -23,6 +23,37 @@ fn on_select(d: &Dispatch, clear: bool, f: fn(String) -> Option<Action>) -> Call
     })
 }
 
+/// The examples menu's keys. A closed `<select>` would take the next
+/// option on Down (and on a letter) and load it at once; here Up, Down,
+/// Home and End only move the choice, and Enter loads it. Space or
+/// Alt+Down open the list as usual, where Enter chooses.
+fn on_example_key(d: &Dispatch) -> Callback<KeyboardEvent> {
+    let d = d.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if e.alt_key() || e.ctrl_key() || e.meta_key() {
+            return;
+        }
+        let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        let (at, last) = (s.selected_index(), s.length() as i32 - 1);
+        let to = match e.key().as_str() {
+            "ArrowDown" => (at + 1).min(last),
+            "ArrowUp" => (at - 1).max(1),
+            "Home" | "PageUp" => 1,
+            "End" | "PageDown" => last,
+            "Enter" if at > 0 => {
+                e.prevent_default();
+                d.send(Action::LoadExample(s.value()));
+                s.set_value("");
+                return;
+            }
+            k if k.chars().count() == 1 && k != " " => at,
+            _ => return,
+        };
+        e.prevent_default();
+        s.set_selected_index(to);
+    })
+}
+
 /// The header of the full page.
 pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback<()>) -> Html {
     let isa = st.doc.isa;
@@ -61,7 +92,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
                         { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
                     </select>
                 </label>
-                <select id="examples" aria-label={tr("load an example")} onchange={on_example}>
+                <select id="examples" aria-label={tr("load an example")} onchange={on_example} onkeydown={on_example_key(d)}>
                     <option value="" selected=true>{ tr("Examples…") }</option>
                     { for examples::for_isa(isa).iter().map(|e| html!{ <option value={e.id}>{ e.title }</option> }) }
                 </select>
