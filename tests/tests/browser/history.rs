@@ -319,12 +319,12 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
         .find(|n| n.role == FieldRole::Operand)
         .expect("IADD3 has operands");
     let rd_name = rd.name.clone();
-    let range = format!("0..={}", (1u64 << rd.width) - 1);
+    let range = format!("0 to {}", (1u64 << rd.width) - 1);
     let word = page.bitfield_word();
     // Values that do not fit rd are refused, with why and the range.
     let too_big = format!("{:#x}", 1u64 << rd.width | 0xff);
     for (bad, why) in [
-        (too_big.as_str(), "does not fit"),
+        (too_big.as_str(), "is too large"),
         ("abc", "not a number"),
         ("-1", "negative"),
     ] {

@@ -157,10 +157,13 @@ pub fn check_value(text: &str, width: u32) -> Result<u64, String> {
             (1u64 << width) - 1
         };
         if width == 1 {
-            tr("1 bit: 0 or 1").to_string()
+            tr("this 1-bit field holds 0 or 1").to_string()
         } else {
             let hex = format!("{max:#x}");
-            trf("{0} bits: 0..={1} ({2})", &[&width, &max, &hex])
+            trf(
+                "this {0}-bit field holds 0 to {1} ({2})",
+                &[&width, &max, &hex],
+            )
         }
     };
     if t.is_empty() {
@@ -171,13 +174,13 @@ pub fn check_value(text: &str, width: u32) -> Result<u64, String> {
     }
     let Some(v) = parse_value(t) else {
         let why = trf(
-            "`{0}` is not a number: write decimal, 0x hex or 0b binary; {1}",
+            "{0} is not a number: write decimal, 0x hex or 0b binary; {1}",
             &[&t, &range()],
         );
         return Err(why);
     };
     if width < 64 && v >> width != 0 {
-        return Err(trf("`{0}` does not fit: {1}", &[&t, &range()]));
+        return Err(trf("{0} is too large: {1}", &[&t, &range()]));
     }
     Ok(v)
 }
@@ -569,16 +572,16 @@ mod tests {
         assert_eq!(check_value("0xffffffffffffffff", 64), Ok(u64::MAX));
         assert_eq!(
             check_value("0x1ff", 8),
-            Err("`0x1ff` does not fit: 8 bits: 0..=255 (0xff)".into())
+            Err("0x1ff is too large: this 8-bit field holds 0 to 255 (0xff)".into())
         );
         assert_eq!(
             check_value("2", 1),
-            Err("`2` does not fit: 1 bit: 0 or 1".into())
+            Err("2 is too large: this 1-bit field holds 0 or 1".into())
         );
         let e = check_value("abc", 8).unwrap_err();
-        assert!(e.contains("not a number") && e.contains("0..=255"), "{e}");
+        assert!(e.contains("not a number") && e.contains("0 to 255"), "{e}");
         let e = check_value("-1", 8).unwrap_err();
-        assert!(e.contains("negative") && e.contains("0..=255"), "{e}");
-        assert!(check_value("  ", 4).unwrap_err().contains("0..=15"));
+        assert!(e.contains("negative") && e.contains("0 to 255"), "{e}");
+        assert!(check_value("  ", 4).unwrap_err().contains("0 to 15"));
     }
 }
