@@ -123,7 +123,6 @@ pub fn check_flags(rustup_toolchain: Option<&str>, flags: &[Flag]) -> Result<(),
     let src = dir.join("probe.rs");
     std::fs::write(&src, "#![feature(no_core)]\n#![no_core]\n")
         .map_err(|e| format!("{}: {e}", src.display()))?;
-    let version = tool_version(rustup_toolchain, "rustc");
     let mut refused = Vec::new();
     for f in flags {
         if let Err(why) = try_flag(rustup_toolchain, f, &dir, &src) {
@@ -142,6 +141,7 @@ pub fn check_flags(rustup_toolchain: Option<&str>, flags: &[Flag]) -> Result<(),
     if refused.is_empty() {
         return Ok(());
     }
+    let version = tool_version(rustup_toolchain, "rustc");
     Err(format!(
         "the toolchain ({version}) no longer accepts {} unstable flag(s) the wasm build uses:\n{}\n\
          What to change: build with a toolchain that accepts them (rustc {TESTED_RUSTC} \

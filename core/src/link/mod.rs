@@ -602,7 +602,9 @@ fn inflate_with_dictionary(packed: &[u8]) -> Result<Vec<u8>, (LinkErrorKind, usi
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-fn base64url_encode(data: &[u8], out: &mut String) {
+/// Appends `data` as base64url without padding (the body of a link; the
+/// tools and the fuzz targets write links' bodies with it too).
+pub fn base64url_encode(data: &[u8], out: &mut String) {
     for chunk in data.chunks(3) {
         let b = [
             chunk[0],
