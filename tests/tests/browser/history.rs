@@ -320,6 +320,9 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
         .expect("IADD3 has operands");
     let rd_name = rd.name.clone();
     let range = format!("0 to {}", (1u64 << rd.width) - 1);
+    // A flipped bit waits for Apply (bit 112 is a scheduling control).
+    page.click("#inst-bits .bit[data-bit=\"112\"]");
+    page.wait("const b = document.querySelector('#bf-apply'); return b !== null && !b.disabled;");
     let word = page.bitfield_word();
     // Values that do not fit rd are refused, with why and the range.
     let too_big = format!("{:#x}", 1u64 << rd.width | 0xff);
@@ -335,6 +338,16 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
             .unwrap_or_else(|| panic!("no reason shown for {bad}"));
         assert!(e.contains(why) && e.contains(&range), "{bad}: {e}");
         assert_eq!(page.bitfield_word(), word, "{bad} was applied");
+        // While a value is refused, Apply cannot write the flipped bit.
+        let apply = page.js(
+            "const b = document.querySelector('#bf-apply'); return [b.disabled, b.title];",
+            vec![],
+        );
+        assert_eq!(apply[0], json!(true), "{bad}: Apply is enabled");
+        assert!(
+            apply[1].as_str().unwrap_or("").contains("refused"),
+            "{apply}"
+        );
         // The refused text stays in the box, to be corrected.
         let typed = page.js(
             "return document.querySelector(`#bitfield input.field-input[data-field=\"${arguments[0]}\"]`).value;",

@@ -474,6 +474,9 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     let table = field_rows(p, &fields, index, word, &bad_field);
 
     let edited = p.edited.is_some();
+    // A refused value in a field box holds Apply back, so that the
+    // instruction written is never one the reader did not finish.
+    let refused = bad_field.as_ref().is_some_and(|b| b.0 == index);
     let apply = p.on_apply.reform(|_: MouseEvent| ());
     let revert = p.on_revert.reform(|_: MouseEvent| ());
     let hex = if wb > 64 {
@@ -508,8 +511,8 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                     <span id="bf-error" class="bf-error">{ e }</span>
                 }
                 if edited {
-                    <button class="btn primary" id="bf-apply" onclick={apply} disabled={error.is_some() || p.stale}
-                        title={tr("write this instruction into the source")}>{ tr("Apply") }</button>
+                    <button class="btn primary" id="bf-apply" onclick={apply} disabled={error.is_some() || p.stale || refused}
+                        title={if refused { tr("a field's value is refused: correct it or Revert") } else { tr("write this instruction into the source") }}>{ tr("Apply") }</button>
                     <button class="btn" id="bf-revert" onclick={revert}>{ tr("Revert") }</button>
                 }
             </div>
