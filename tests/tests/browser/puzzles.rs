@@ -285,9 +285,33 @@ fn puzzles_that_cannot_be_read_say_why() {
     );
     let items = b
         .eval(
-            "return document.querySelectorAll('.pz-item').length;",
+            "return [document.querySelectorAll('.pz-item').length, document.querySelector('#pz-progress') === null];",
             vec![],
         )
         .unwrap();
-    assert_eq!(items, json!(0));
+    assert_eq!(items, json!([0, true]), "no list, and no \"0 of 0 solved\"");
+    // Retry reads the file again: still blocked, it says why again; once
+    // the file can be had, the list appears.
+    b.eval(
+        "document.querySelector('#pz-retry').click(); return 1;",
+        vec![],
+    )
+    .unwrap();
+    b.wait_for(
+        "const r = document.querySelector('#pz-retry'); return r !== null && !r.disabled;",
+        wait,
+    )
+    .expect("a failed retry offers Retry again");
+    b.cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .expect("unblocking");
+    b.eval(
+        "document.querySelector('#pz-retry').click(); return 1;",
+        vec![],
+    )
+    .unwrap();
+    b.wait_for(
+        "return document.querySelectorAll('.pz-item').length > 5 && document.querySelector('.pz-error') === null && /^0 of \\d+ solved$/.test(document.querySelector('#pz-progress').textContent.trim());",
+        wait,
+    )
+    .expect("the list after a retry");
 }

@@ -166,6 +166,40 @@ pub fn read_bundled() -> Option<String> {
     read.ok()
 }
 
+/// Reading the bundled puzzles again after they could not be read: the
+/// button's handler, and whether a read is under way.
+struct Retry {
+    click: Callback<MouseEvent>,
+    busy: bool,
+}
+
+/// A [`Retry`] that fetches [`puzzle::BUNDLED_FILE`] (checked as this
+/// build's by `fetch::bytes`) and installs it, or keeps why it failed.
+#[hook]
+fn use_retry() -> Retry {
+    let busy = use_state(|| false);
+    let click = {
+        let busy = busy.clone();
+        Callback::from(move |_: MouseEvent| {
+            let busy = busy.clone();
+            busy.set(true);
+            wasm_bindgen_futures::spawn_local(async move {
+                let url = crate::fetch::url(puzzle::BUNDLED_FILE);
+                let why = match crate::fetch::bytes(&url).await {
+                    Ok(b) => match String::from_utf8(b) {
+                        Ok(t) if puzzle::install_bundled(&t) => None,
+                        _ => Some(tr("the file arrived damaged").to_string()),
+                    },
+                    Err(e) => Some(e),
+                };
+                LOAD_ERROR.with(|e| *e.borrow_mut() = why);
+                busy.set(false);
+            });
+        })
+    };
+    Retry { click, busy: *busy }
+}
+
 /// The bundled puzzles, each with its mark; a click opens one (with the
 /// last attempt, else its starter code).
 fn puzzle_list(
@@ -174,6 +208,7 @@ fn puzzle_list(
     on_load: &Callback<(String, String)>,
     reset: impl Fn() + Clone + 'static,
     close: Callback<MouseEvent>,
+    retry: &Retry,
 ) -> Html {
     // The list.
     let items = puzzle::bundled_all().into_iter().map(|p| {
@@ -206,14 +241,21 @@ fn puzzle_list(
         <section id="puzzles" class="puzzles" data-view="list">
             <div class="pz-head">
                 <h2>{ tr("Warp puzzles") }</h2>
-                <span class="pz-progress" id="pz-progress">
-                    { trf("{0} of {1} solved", &[&puzzle::bundled_texts().iter().filter(|b| solved.iter().any(|s| s == b.0)).count(), &puzzle::bundled_texts().len()]) }
-                </span>
+                if !puzzle::bundled_texts().is_empty() {
+                    <span class="pz-progress" id="pz-progress">
+                        { trf("{0} of {1} solved", &[&puzzle::bundled_texts().iter().filter(|b| solved.iter().any(|s| s == b.0)).count(), &puzzle::bundled_texts().len()]) }
+                    </span>
+                }
                 <span class="spacer"></span>
                 <button class="btn" id="pz-close" onclick={close}>{ tr("Close") }</button>
             </div>
             if let Some(why) = LOAD_ERROR.with(|e| e.borrow().clone()).filter(|_| puzzle::bundled_texts().is_empty()) {
-                <p class="pz-error" role="alert">{ trf("The puzzles could not be loaded: {0}", &[&why]) }</p>
+                <p class="pz-error" role="alert">
+                    { trf("The puzzles could not be loaded: {0}", &[&why]) }
+                    <button class="btn small" id="pz-retry" onclick={retry.click.clone()} disabled={retry.busy} aria-busy={retry.busy.then_some("true")}>
+                        { if retry.busy { tr("Loading…") } else { tr("Retry") } }
+                    </button>
+                </p>
             }
             <ol class="pz-list">{ for items }</ol>
         </section>
@@ -447,8 +489,9 @@ pub fn panel(props: &PanelProps) -> Html {
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
 
+    let retry = use_retry();
     let Some(cur) = (*open).clone() else {
-        return puzzle_list(&solved, &open, &props.on_load, reset, close);
+        return puzzle_list(&solved, &open, &props.on_load, reset, close, &retry);
     };
 
     let p = cur.puzzle.clone();

@@ -69,6 +69,8 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("Loading the descriptions…", "正在加载说明…"),
     ("The descriptions could not be loaded: {0}", "无法加载说明：{0}"),
     ("Retry", "重试"),
+    ("Loading…", "正在加载…"),
+    ("the file arrived damaged", "文件在传输中损坏"),
     ("The Chinese interface could not be loaded ({0}); the page stays in English.",
      "无法加载中文界面（{0}）；页面保持英文。"),
     ("instruction reference", "指令参考"),
