@@ -300,3 +300,38 @@ fn the_reference_fetches_its_descriptions_and_retries_after_a_failure() {
     );
     assert_eq!(page.page_errors(), json!([]));
 }
+
+/// While the editor's text has errors, the run shown is the last good
+/// program's: the lanes, the grid and the run status stay, greyed and
+/// labelled as such; fixing the text takes the label away.
+#[test]
+#[ignore = "needs Chromium; run by `cargo xtask test`"]
+fn an_error_keeps_the_last_good_run_greyed_and_labelled() {
+    let page = Page::open(1280, 800);
+    page.set_source(PROGRAM);
+    page.wait("return document.querySelectorAll('#listing tbody tr[data-index]').length === 4;");
+    page.step();
+    page.step();
+    let label = "from the last program that assembled";
+    let seen = "return [document.querySelector('#run-status').dataset.stale,
+        document.querySelector('#run-status').title,
+        Array.from(document.querySelectorAll('.diagram-pane .stale-run, .grid-pane .stale-run')).map(e => e.textContent),
+        getComputedStyle(document.querySelector('#run-status')).opacity,
+        document.querySelector('#run-status').dataset.steps,
+        document.querySelector('#diagram').dataset.step];";
+    assert_eq!(
+        page.js(seen, vec![]),
+        json!(["false", "", [], "1", "2", "1"])
+    );
+    page.set_source(&format!("{PROGRAM}    BOGUS R1\n"));
+    page.wait("return document.querySelector('#listing').dataset.stale === 'true';");
+    // The run of the last good program is still there, at the same step.
+    assert_eq!(
+        page.js(seen, vec![]),
+        json!(["true", label, [label, label], "0.55", "2", "1"])
+    );
+    page.shot("editor_stale_run");
+    page.set_source(PROGRAM);
+    page.wait("return document.querySelector('#listing').dataset.stale === 'false';");
+    assert_eq!(page.js(seen, vec![]).get(2), Some(&json!([])));
+}

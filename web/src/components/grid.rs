@@ -340,6 +340,12 @@ fn register_rows(
     (lane_rows, uniform)
 }
 
+/// The label of a view that shows the last program that assembled while
+/// the editor's text has errors.
+pub fn stale_badge() -> Html {
+    html! { <span class="stale-badge stale-run">{ tr("from the last program that assembled") }</span> }
+}
+
 /// The grid.
 #[function_component(Grid)]
 pub fn grid(p: &GridProps) -> Html {
@@ -354,7 +360,7 @@ pub fn grid(p: &GridProps) -> Html {
     let head = html! {
         <div class="pane-head">
             <h2>{ tr("Warp state") }</h2>
-            if p.stale { <span class="stale-badge">{ tr("stale") }</span> }
+            if p.stale { { stale_badge() } }
             <span class="fmt-toggle" role="group" aria-label={tr("value format")}>{ for fmt_buttons }</span>
         </div>
     };

@@ -84,7 +84,7 @@ pub fn listing(p: &ListingProps) -> Html {
         <section class={classes!("pane", "listing-pane", p.stale.then_some("stale"))} data-core="" aria-label={tr("listing")}>
             <div class="pane-head">
                 <h2>{ tr("Listing") }</h2>
-                if p.stale { <span class="stale-badge" title={tr("the program has errors; this is the last version that assembled")}>{ tr("stale") }</span> }
+                if p.stale { <span class="stale-badge" title={tr("from the last program that assembled")}>{ tr("stale") }</span> }
                 <span class="pane-info">{ trf("{0} instructions", &[&rev]) }</span>
             </div>
             <div class="scroll" tabindex="0" role="region" aria-label={tr("listing rows")}>

@@ -66,8 +66,13 @@ pub fn run_controls(st: &State, d: &Dispatch, full: bool) -> Html {
 pub fn run_status(st: &State) -> Html {
     let steps = st.run.steps();
     let status = st.run.status_text();
+    // With errors in the editor, the run shown is the last good
+    // program's: greyed, and said so to a pointer and a screen reader.
+    let stale = st.build.stale && st.run.view.is_some();
+    let title = stale.then(|| tr("from the last program that assembled"));
     html! {
-        <div class="run-status" id="run-status" data-steps={steps.to_string()} data-status={status}>
+        <div class={classes!("run-status", stale.then_some("stale"))} id="run-status" data-steps={steps.to_string()} data-status={status}
+             data-stale={stale.to_string()} {title} aria-description={title}>
             <span class="steps">{ trf("step {0}", &[&steps]) }</span>
             // "step limit" fits the room the status keeps in the header.
             <span class={classes!("status", format!("st-{}", status.replace(' ', "-")))} title={st.run.status_title()}>

@@ -21,7 +21,7 @@ fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
     match st.view.tab {
         Tab::Lanes => html! {
             <>
-                <diagram::Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} {fmt} />
+                <diagram::Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} {fmt} {stale} />
                 <grid::Grid {isa} run={st.run.view.clone()} rev={st.run.rev} {fmt} {stale}
                     on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
             </>

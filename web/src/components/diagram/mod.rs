@@ -34,6 +34,10 @@ pub struct DiagramProps {
     pub text: Option<String>,
     /// Value format.
     pub fmt: Fmt,
+    /// The program has errors: the step drawn is from the last program
+    /// that assembled.
+    #[prop_or_default]
+    pub stale: bool,
 }
 
 /// The diagram pane.
@@ -94,9 +98,10 @@ pub fn diagram(p: &DiagramProps) -> Html {
         })
     };
     html! {
-        <section class="pane diagram-pane" aria-label={tr("lane diagram")}>
+        <section class={classes!("pane", "diagram-pane", p.stale.then_some("stale"))} aria-label={tr("lane diagram")}>
             <div class="pane-head">
                 <h2>{ tr("Lanes") }</h2>
+                if p.stale { { super::grid::stale_badge() } }
                 <span class="pane-info">
                     { trf("step {0} · line {1} · ", &[&(ev.step + 1), &ev.line]) }
                     <code>{ p.text.clone().unwrap_or_default() }</code>
