@@ -226,3 +226,48 @@ fn the_history_menu_and_the_keys_dialog_fit_a_phone() {
         "Keys dialog at {dialog:?}"
     );
 }
+
+/// The controls shown now that are smaller than `min` CSS pixels either
+/// way (WCAG 2.2's target size), as "what w×h".
+fn small_targets(page: &Page, within: &str, min: f64) -> Vec<String> {
+    let v = page.js(
+        "const [within, min] = arguments;
+         return Array.from(document.querySelectorAll(within + ' :is(button, select, input, summary, [role=tab], [role=button])'))
+             .filter(e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+             .map(e => [e.id || e.dataset.fmt || e.textContent.trim().slice(0, 16) || e.className, e.getBoundingClientRect()])
+             .filter(([, r]) => r.width < min || r.height < min)
+             .map(([what, r]) => what + ' ' + r.width.toFixed(1) + '×' + r.height.toFixed(1));",
+        vec![json!(within), json!(min)],
+    );
+    serde_json::from_value(v).expect("a list")
+}
+
+/// On a phone every control a person can use is at least 24×24 CSS
+/// pixels, and the run controls at the bottom at least 44 pixels tall:
+/// the header, the explanation, the lanes with their export and format
+/// buttons, the listing, and the Encoding tab.
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn every_control_fits_a_thumb_on_a_phone() {
+    let page = Page::open(1280, 800);
+    page.emulate(390, 844, 3.0, true);
+    load(&page, "broadcast");
+    page.step();
+    page.wait("return document.querySelector('#diagram') !== null;");
+    let small = small_targets(&page, "body", 24.0);
+    assert!(small.is_empty(), "under 24 px: {small:?}");
+    let run = small_targets(&page, ".runbar", 44.0)
+        .into_iter()
+        .filter(|s| !s.starts_with("run-status"))
+        .collect::<Vec<_>>();
+    assert!(run.is_empty(), "run controls under 44 px: {run:?}");
+    page.tab("Encoding");
+    page.wait("return document.querySelector('#bitfield') !== null;");
+    page.click("#listing tbody tr[data-index=\"0\"]");
+    let small = small_targets(&page, "#tab-panel", 24.0);
+    assert!(
+        small.is_empty(),
+        "under 24 px in the Encoding tab: {small:?}"
+    );
+    page.shot("screen_phone_targets");
+}
