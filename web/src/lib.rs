@@ -139,13 +139,18 @@ fn page(
             if st.share.storage_failed {
                 { components::storage_notice::storage_notice(doc.isa, &doc.source, &st.share.storage_error) }
             }
-            <main class={classes!("layout", format!("tab-{}", view.tab.label().to_ascii_lowercase()))}>
-                <div class="col left">
-                    if puzzles {
+            // With the puzzles open, they and the explanation take a column
+            // of their own, so that the editor and the listing keep theirs.
+            <main class={classes!("layout", format!("tab-{}", view.tab.label().to_ascii_lowercase()), puzzles.then_some("with-puzzles"))}>
+                if puzzles {
+                    <div class="col side">
                         <puzzle::Panel source={doc.source.clone()} isa={doc.isa} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
                             link_view={st.share.extra_view.clone()} />
-                    }
-                    <explain::Explain source={doc.source.clone()} />
+                        <explain::Explain source={doc.source.clone()} />
+                    </div>
+                }
+                <div class="col left">
+                    if !puzzles { <explain::Explain source={doc.source.clone()} /> }
                     { editor::editable(st, cbs, exec_line) }
                     <listing::Listing asm={st.build.asm.clone()} stale={st.build.stale} selected={view.selected} exec={st.run.next_index()}
                         breakpoints={st.run.breakpoints.clone()} on_select={cbs.select.clone()} />

@@ -271,3 +271,53 @@ fn every_control_fits_a_thumb_on_a_phone() {
     );
     page.shot("screen_phone_targets");
 }
+
+/// Rows of `css` (an editor's lines or a listing's rows) that can be seen
+/// whole in its scrolling box.
+fn visible_rows(page: &Page, scroller: &str, row: &str) -> f64 {
+    page.js(
+        "const box = document.querySelector(arguments[0]).getBoundingClientRect();
+         const h = document.querySelector(arguments[1]).getBoundingClientRect().height;
+         return Math.floor(box.height / h);",
+        vec![json!(scroller), json!(row)],
+    )
+    .as_f64()
+    .unwrap_or(0.0)
+}
+
+/// At 1440×900 with every pane open (a puzzle, an example's explanation,
+/// the Lanes tab) the editor and the listing each show at least 12 rows,
+/// and what does not fit scrolls rather than being cut.
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn a_desktop_with_every_pane_open_keeps_twelve_rows_of_program() {
+    let page = Page::open(1440, 900);
+    page.click("#btn-puzzles");
+    page.wait("return document.querySelector('.pz-item') !== null;");
+    page.click(".pz-item");
+    page.wait("return document.querySelector('#pz-check') !== null;");
+    load(&page, "butterfly_sum");
+    page.wait("return document.querySelector('.explain') !== null && document.querySelector('#puzzles') !== null;");
+    let editor = visible_rows(&page, "#editor", "#editor .gutter-line");
+    let listing = visible_rows(&page, ".listing-pane .scroll", "#listing tbody tr");
+    assert!(
+        editor >= 12.0 && listing >= 12.0,
+        "editor {editor} rows, listing {listing} rows"
+    );
+    // Text wider than its pane scrolls sideways inside the pane.
+    let scrolls = page.js(
+        "return ['#editor', '.listing-pane .scroll', '#puzzles'].map(s => getComputedStyle(document.querySelector(s)).overflowX);",
+        vec![],
+    );
+    for o in scrolls.as_array().expect("a list") {
+        assert!(o == "auto" || o == "scroll", "{scrolls}");
+    }
+    // The puzzle's own controls wrap within its column.
+    let cut = page.js(
+        "const p = document.querySelector('#puzzles').getBoundingClientRect();
+         return Array.from(document.querySelectorAll('#puzzles button')).filter(b => b.getBoundingClientRect().right > p.right).map(b => b.id || b.textContent);",
+        vec![],
+    );
+    assert_eq!(cut, json!([]), "puzzle controls past the column's edge");
+    page.shot("screen_1440_every_pane");
+}
