@@ -145,7 +145,7 @@ fn page(
                 if puzzles {
                     <div class="col side">
                         <puzzle::Panel source={doc.source.clone()} isa={doc.isa} on_load={cbs.load.clone()} on_close={toggle_puzzles.clone()}
-                            link_view={st.share.extra_view.clone()} />
+                            link_view={st.share.extra_view.clone()} fmt={view.fmt} />
                         <explain::Explain source={doc.source.clone()} />
                     </div>
                 }

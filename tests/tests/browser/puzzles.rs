@@ -142,6 +142,29 @@ fn solve_a_puzzle_step_its_failing_case_and_keep_the_progress() {
         wrong.trailing_zeros().to_string()
     );
     page.shot("puzzle_failing_case");
+    // The wrong values are shown in the format the lanes use, and follow
+    // it when it changes.
+    let o = failure
+        .outputs
+        .iter()
+        .find(|o| o.wrong != 0)
+        .expect("a wrong output");
+    let l = if o.expected.len() == 32 {
+        o.wrong.trailing_zeros() as usize
+    } else {
+        0
+    };
+    let cells = "return Array.from(document.querySelectorAll('.pz-diff tr:nth-child(2) td')).slice(2).map(td => td.textContent);";
+    assert_eq!(
+        page.js(cells, vec![]),
+        json!([o.expected[l].to_string(), o.actual[l].to_string()])
+    );
+    page.click(".grid-pane .fmt-toggle [data-fmt=\"hex\"]");
+    page.wait(&format!(
+        "return document.querySelector('.pz-diff tr:nth-child(2) td:nth-child(3)').textContent === {};",
+        json!(format!("{:x}", o.expected[l]))
+    ));
+    page.click(".grid-pane .fmt-toggle [data-fmt=\"u32\"]");
 
     // One click loads the case; stepping it shows its input in the lanes.
     page.click("#pz-load-case");

@@ -149,6 +149,9 @@ pub struct PanelProps {
     /// View settings kept from the link the work came from (they hold a
     /// puzzle opened from a link).
     pub link_view: Vec<(String, String)>,
+    /// The value format of every view: a failed case's values are shown
+    /// in it, as the lanes show them.
+    pub fmt: crate::state::Fmt,
 }
 
 thread_local! {
@@ -566,7 +569,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 <button class="btn" id="pz-link" onclick={on_link} title={tr("a link to this puzzle and your attempt")}>{ tr("Link") }</button>
             </div>
             { checking_view(&checking) }
-            { graded_view(shown.as_deref(), &p, (&props.source, props.isa), &props.on_load) }
+            { graded_view(shown.as_deref(), &p, (&props.source, props.isa, props.fmt), &props.on_load) }
             if let Some(url) = &*link_url {
                 <input class="pz-url" id="pz-url" readonly=true value={url.clone()} />
             }
@@ -619,19 +622,19 @@ fn reset_handles(
 fn graded_view(
     graded: Option<&Graded>,
     p: &Puzzle,
-    (source, isa): (&Rc<String>, Id),
+    (source, isa, fmt): (&Rc<String>, Id, crate::state::Fmt),
     on_load: &Callback<(String, String)>,
 ) -> Html {
     let Some(g) = graded else {
         return Html::default();
     };
     if *g.source == **source && g.isa == isa {
-        return result_view(Some(&g.shown), p, source, on_load);
+        return result_view(Some(&g.shown), p, (source, fmt), on_load);
     }
     html! {
         <div class="pz-stale" id="pz-stale">
             <p class="pz-stale-note">{ tr("For an earlier version of the program: Check again.") }</p>
-            { result_view(Some(&g.shown), p, &g.source, on_load) }
+            { result_view(Some(&g.shown), p, (&g.source, fmt), on_load) }
         </div>
     }
 }
@@ -640,7 +643,7 @@ fn graded_view(
 fn result_view(
     shown: Option<&Shown>,
     p: &Puzzle,
-    source: &Rc<String>,
+    (source, fmt): (&Rc<String>, crate::state::Fmt),
     on_load: &Callback<(String, String)>,
 ) -> Html {
     let Some(shown) = shown else {
@@ -713,8 +716,8 @@ fn result_view(
                         <tr>
                             <td>{ o.name.clone() }</td>
                             <td>{ if per_lane { l.to_string() } else { tr("all").to_string() } }</td>
-                            <td>{ format!("{:#x}", o.expected[l]) }</td>
-                            <td>{ format!("{:#x}", o.actual[l]) }</td>
+                            <td>{ fmt.show(o.expected[l]) }</td>
+                            <td>{ fmt.show(o.actual[l]) }</td>
                         </tr>
                     }
                 })
