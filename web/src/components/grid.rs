@@ -209,7 +209,7 @@ fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Htm
         let title = trf("lane {0}: {1}\nclick to toggle it in .active", &[&l, &what]);
         html! {
             <th class={classes!("lane-head", lane_class(l))} data-lane={l.to_string()} data-state={s} {title}
-                onclick={Callback::from(move |_| cb.emit(l as u8))}>{ l }</th>
+                tabindex={if l == 0 { "0" } else { "-1" }} onclick={Callback::from(move |_| cb.emit(l as u8))}>{ l }</th>
         }
     });
     let status_row = (0..32).map(|l| {
@@ -225,6 +225,41 @@ fn lane_heads(on_lane: &Callback<u8>, states: &[&'static str; 32]) -> (Html, Htm
         html! { <td class={classes!("lane-status", lane_class(l))} title={state_name(s)}>{ mark }</td> }
     });
     (header.collect(), status_row.collect())
+}
+
+/// The lane numbers by keyboard: one stop in the Tab order (lane 0), Left
+/// and Right move between lanes, Space or Enter toggles the lane.
+fn lane_keys(on_lane: &Callback<u8>) -> Callback<KeyboardEvent> {
+    let cb = on_lane.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(th) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let Some(l) = th
+            .get_attribute("data-lane")
+            .and_then(|v| v.parse::<u8>().ok())
+        else {
+            return;
+        };
+        let next = match e.key().as_str() {
+            " " | "Enter" => {
+                e.prevent_default();
+                cb.emit(l);
+                return;
+            }
+            "ArrowRight" => th.next_element_sibling(),
+            "ArrowLeft" => th.previous_element_sibling(),
+            _ => return,
+        };
+        if let Some(n) = next.and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+            e.prevent_default();
+            let _ = n.focus();
+        }
+    })
 }
 
 /// The register rows, per lane and uniform.
@@ -414,7 +449,7 @@ pub fn grid(p: &GridProps) -> Html {
             <div class="scroll" tabindex="0" role="region" aria-label={tr("warp state values")}>
                 <table class="lane-grid" id="grid" onmouseover={hover_title} data-step={sim.steps.to_string()} data-rev={p.rev.to_string()}>
                     <thead>
-                        <tr><th class="corner" title={tr("click a lane number to toggle it in .active")}>{ "lane" }</th>{ header }</tr>
+                        <tr data-keys-need-rest="" onkeydown={lane_keys(&p.on_lane)}><th class="corner" title={tr("click a lane number to toggle it in .active")}>{ "lane" }</th>{ header }</tr>
                         <tr class="status-row"><th class="reg">{ tr("state") }</th>{ status_row }</tr>
                     </thead>
                     <tbody>{ for lane_rows }</tbody>

@@ -28,16 +28,41 @@ pub struct ListingProps {
     pub on_select: Callback<usize>,
 }
 
+/// Up and Down select the row above or below, Home and End the first and
+/// the last (as a click on the row does).
+fn row_keys(p: &ListingProps) -> Callback<KeyboardEvent> {
+    let n = p.asm.as_ref().map_or(0, |a| a.rows.len());
+    let (sel, on_select) = (p.selected, p.on_select.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        let to = match (e.key().as_str(), sel) {
+            ("ArrowDown", Some(i)) => i + 1,
+            ("ArrowUp", Some(i)) => i.saturating_sub(1),
+            ("ArrowDown" | "ArrowUp" | "Home", _) => 0,
+            ("End", _) => n.saturating_sub(1),
+            _ => return,
+        };
+        e.prevent_default();
+        if to < n {
+            on_select.emit(to);
+        }
+    })
+}
+
 /// The listing.
 #[function_component(Listing)]
 pub fn listing(p: &ListingProps) -> Html {
     let _lang = crate::i18n::use_lang();
     let body_ref = use_node_ref();
+    // The row that runs next is kept in view; so is the selected row when
+    // the selection is what moved (a click, or the arrow keys).
+    let last_exec = use_mut_ref(|| None::<usize>);
     {
         let body_ref = body_ref.clone();
         use_effect_with((p.selected, p.exec), move |(sel, exec)| {
+            let moved = *last_exec.borrow() != *exec;
+            *last_exec.borrow_mut() = *exec;
             if let Some(body) = body_ref.cast::<web_sys::Element>() {
-                if let Some(i) = exec.or(*sel) {
+                if let Some(i) = if moved { exec.or(*sel) } else { sel.or(*exec) } {
                     if let Ok(Some(row)) = body.query_selector(&format!("tr[data-index=\"{i}\"]")) {
                         super::editor::scroll_into_view(&row);
                     }
@@ -87,7 +112,7 @@ pub fn listing(p: &ListingProps) -> Html {
                 if p.stale { <span class="stale-badge" title={tr("from the last program that assembled")}>{ tr("stale") }</span> }
                 <span class="pane-info">{ trf("{0} instructions", &[&rev]) }</span>
             </div>
-            <div class="scroll" tabindex="0" role="region" aria-label={tr("listing rows")}>
+            <div class="scroll" tabindex="0" role="region" aria-label={tr("listing rows")} data-keys-need-rest="" onkeydown={row_keys(p)}>
                 <table class="listing" id="listing" data-stale={p.stale.to_string()}>
                     <thead><tr><th>{ tr("addr") }</th><th>{ tr("disassembly") }</th><th>{ hex_head }</th></tr></thead>
                     <tbody ref={body_ref}>{ for rows }</tbody>

@@ -47,7 +47,9 @@ window.__warpscopeLoadRest = async function () {};
 ///   key outside the parts of the page marked `data-core` (the editor, the
 ///   listing, the run controls, the lanes: everything the first part runs
 ///   by itself, `web/first-part.txt`), or inside one marked
-///   `data-needs-rest` within them (the export buttons), is held, the control marked busy, and the part loaded;
+///   `data-needs-rest` within them (the export buttons), or a key in one
+///   marked `data-keys-need-rest` (the listing's and the lane numbers' arrow
+///   keys, whose handlers wait in the part), is held, the control marked busy, and the part loaded;
 ///   then the event is given again. If it cannot be loaded, the
 ///   `#ws-rest` line says why, with Retry (or Reload, for a new version).
 ///
@@ -202,7 +204,7 @@ function __wsHolds(e) {
     if (e.type === 'keydown') {
         const mod = e.ctrlKey || e.altKey || e.metaKey;
         if (mod) return !['Enter', 'z', 'Z', 'y', 'Y', 'a', 'A', 'c', 'C', 'v', 'V', 'x', 'X', 'Control', 'Alt', 'Meta', 'Shift'].includes(e.key);
-        if (__wsCore(t)) return false;
+        if (__wsCore(t) && !t.closest('[data-keys-need-rest]')) return false;
         return !(e.key === 'Tab' || e.key === 'Shift' || /^F\d+$/.test(e.key));
     }
     return !__wsCore(t);
