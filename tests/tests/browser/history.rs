@@ -340,14 +340,10 @@ fn apply_refuses_values_that_do_not_fit_and_can_be_undone() {
         assert_eq!(page.bitfield_word(), word, "{bad} was applied");
         // While a value is refused, Apply cannot write the flipped bit.
         let apply = page.js(
-            "const b = document.querySelector('#bf-apply'); return [b.disabled, b.title];",
+            "return document.querySelector('#bf-apply').disabled;",
             vec![],
         );
-        assert_eq!(apply[0], json!(true), "{bad}: Apply is enabled");
-        assert!(
-            apply[1].as_str().unwrap_or("").contains("refused"),
-            "{apply}"
-        );
+        assert_eq!(apply, json!(true), "{bad}: Apply is enabled");
         // The refused text stays in the box, to be corrected.
         let typed = page.js(
             "return document.querySelector(`#bitfield input.field-input[data-field=\"${arguments[0]}\"]`).value;",

@@ -283,3 +283,65 @@ fn the_history_menu_works_by_keyboard() {
     page.wait("return document.activeElement && document.activeElement.id === 'btn-history';");
     assert_eq!(page.page_errors(), json!([]));
 }
+
+/// The listing's rows, the lane numbers and the instruction's bits by
+/// keyboard alone: the arrow keys move the row selection (and the editor's
+/// caret), Space toggles a lane in `.active`, and in the Encoding tab the
+/// arrow keys move along the bits and Space flips one.
+#[test]
+#[ignore = "needs the wasm bundle and Chromium; run by `cargo xtask test`"]
+fn rows_lanes_and_bits_work_by_keyboard() {
+    let page = Page::open(1280, 800);
+    page.set_source(".init R0 = lane\n    MOV R1, R0\n    IADD3 R2, R0, R1, RZ\n    EXIT\n");
+    page.wait("return document.querySelectorAll('#listing tbody tr[data-index]').length === 3;");
+    // The listing: Home selects the first row, Down the next ones.
+    tab_to(&page, ".listing-pane .scroll", false);
+    press(&page, &[&["Home"]]);
+    page.wait("const r = document.querySelector('#listing tr.selected'); return r !== null && r.dataset.index === '0';");
+    press(&page, &[&["ArrowDown"]]);
+    press(&page, &[&["ArrowDown"]]);
+    page.wait("const r = document.querySelector('#listing tr.selected'); return r !== null && r.dataset.index === '2';");
+    press(&page, &[&["ArrowUp"]]);
+    page.wait("const r = document.querySelector('#listing tr.selected'); return r !== null && r.dataset.index === '1';");
+    press(&page, &[&["End"]]);
+    page.wait("const r = document.querySelector('#listing tr.selected'); return r !== null && r.dataset.index === '2';");
+    assert!(
+        focused(&page, ".listing-pane .scroll"),
+        "the focus stays on the listing"
+    );
+    // The lane numbers: one Tab stop; Right moves, Space toggles.
+    tab_to(&page, "#grid th.lane-head[data-lane=\"0\"]", false);
+    press(&page, &[&["ArrowRight"], &["ArrowRight"], &["ArrowRight"]]);
+    assert!(focused(&page, "#grid th.lane-head[data-lane=\"3\"]"));
+    press(&page, &[&[" "]]);
+    page.wait(
+        "return document.querySelector('#editor textarea').value.includes('.active 0xfffffff7');",
+    );
+    page.wait("return document.querySelector('#grid th.lane-head[data-lane=\"3\"]').dataset.state === 'off';");
+    // The instruction's bits: the cursor starts on the top bit; Right
+    // moves it down to bit 124, Space flips it, Apply appears.
+    page.click("#listing tbody tr[data-index=\"1\"]");
+    page.tab("Encoding");
+    page.wait("return document.querySelector('#inst-bits') !== null;");
+    let word = page.bitfield_word();
+    tab_to(&page, "#inst-bits", false);
+    assert_eq!(
+        page.js(
+            "return document.querySelector('#bit-cursor').dataset.bit;",
+            vec![]
+        ),
+        json!("127")
+    );
+    press(&page, &[&["ArrowRight"], &["ArrowRight"], &["ArrowRight"]]);
+    assert_eq!(
+        page.js(
+            "return document.querySelector('#bit-cursor').dataset.bit;",
+            vec![]
+        ),
+        json!("124")
+    );
+    press(&page, &[&[" "]]);
+    page.wait("return document.querySelector('#bf-apply') !== null;");
+    assert_eq!(page.bitfield_word(), word ^ (1u128 << 124));
+    page.shot("keyboard_bits");
+}

@@ -29,6 +29,8 @@ pub(super) struct Cell {
     pub(super) value: u8,
     pub(super) owner: Owner,
     pub(super) changed: bool,
+    /// The bit the keyboard is on (`#bit-cursor`).
+    pub(super) cursor: bool,
 }
 
 /// A field's name as its span shows it: on one line where it fits (about
@@ -136,7 +138,11 @@ pub(super) fn bit_row(
             },
             &role,
             if c.changed { "changed" } else { "" },
+            if c.cursor { "kbd" } else { "" },
         ]);
+        if c.cursor {
+            m.attr("id", "bit-cursor");
+        }
         let title = match c.word_bit {
             Some(bit) => {
                 m.num("data-bit", bit);
@@ -326,6 +332,38 @@ fn part(m: &mut Markup, f: &FieldView, pi: usize, style: String) {
 }
 
 /// Flips the bit of `word` whose cell was clicked.
+/// The instruction's bits by keyboard: Left and Right move the cursor
+/// one bit (the most significant bit is on the left), Up and Down one row
+/// of 32, Home and End to the highest and lowest bit, Space or Enter flips
+/// the bit under it.
+pub(super) fn bit_keys(
+    word: Word,
+    bits: u32,
+    cursor: &UseStateHandle<u32>,
+    on_word: &Callback<Word>,
+) -> Callback<KeyboardEvent> {
+    let (on_word, cursor) = (on_word.clone(), cursor.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        let at = (*cursor).min(bits - 1);
+        let to = match e.key().as_str() {
+            "ArrowLeft" => at + 1,
+            "ArrowRight" => at.saturating_sub(1),
+            "ArrowUp" => at + 32,
+            "ArrowDown" => at.saturating_sub(32),
+            "Home" => bits - 1,
+            "End" => 0,
+            " " | "Enter" => {
+                e.prevent_default();
+                on_word.emit(word ^ (1u128 << at));
+                return;
+            }
+            _ => return,
+        };
+        e.prevent_default();
+        cursor.set(to.min(bits - 1));
+    })
+}
+
 pub(super) fn flip_bit(word: Word, on_word: &Callback<Word>) -> Callback<MouseEvent> {
     let on_word = on_word.clone();
     Callback::from(move |e: MouseEvent| {

@@ -316,6 +316,7 @@ fn control_view(
                     value,
                     owner: owner[b as usize].clone(),
                     changed: (orig_slot ^ slots[k]) >> (cb - j as u32 * sb) & 1 == 1,
+                    cursor: false,
                 }
             } else if j < per {
                 let who = first + j;
@@ -333,9 +334,9 @@ fn control_view(
                             &[&j, &((j as u32 + 1) * sb - 1), &(j as u32 * sb), &format!("{:#x}", c.empty_slot)]),
                     )
                 };
-                Cell { num: cb, word_bit: None, value, owner: Owner::Slot(label, title), changed: false }
+                Cell { num: cb, word_bit: None, value, owner: Owner::Slot(label, title), changed: false, cursor: false }
             } else {
-                Cell { num: cb, word_bit: None, value, owner: Owner::Unused, changed: false }
+                Cell { num: cb, word_bit: None, value, owner: Owner::Unused, changed: false, cursor: false }
             }
         };
         // A control field's `lo` is wb + offset in the instruction's Word
@@ -417,6 +418,8 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
     // A typed value that was refused: instruction, field, the text (kept
     // in the box) and why.
     let bad_field = use_state(|| None::<(usize, String, String, String)>);
+    // The bit the keyboard is on (clamped to the instruction's top bit).
+    let cursor = use_state(|| u32::MAX);
     let isa = p.isa.isa();
     let Some((index, orig)) = p.selected else {
         return html! {
@@ -442,12 +445,14 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
             }
         }
     }
+    let at = (*cursor).min(inst_bits - 1);
     let cell = |b: u32, num: u32| Cell {
         num,
         word_bit: Some(b),
         value: ((word >> b) & 1) as u8,
         owner: owner[b as usize].clone(),
         changed: (word ^ orig) >> b & 1 == 1,
+        cursor: b == at,
     };
 
     // The instruction's words: word 0 first, 32 bits per row, most
@@ -512,12 +517,13 @@ pub fn bitfield(p: &BitfieldProps) -> Html {
                 }
                 if edited {
                     <button class="btn primary" id="bf-apply" onclick={apply} disabled={error.is_some() || p.stale || refused}
-                        title={if refused { tr("a field's value is refused: correct it or Revert") } else { tr("write this instruction into the source") }}>{ tr("Apply") }</button>
+                        title={tr("write this instruction into the source")}>{ tr("Apply") }</button>
                     <button class="btn" id="bf-revert" onclick={revert}>{ tr("Revert") }</button>
                 }
             </div>
-            <div class="bitrows" id="inst-bits" tabindex="0" role="region" aria-label={tr("the instruction's bits")}
-                 onclick={flip_bit(word, &p.on_word)}>{ rows.into_html() }</div>
+            <div class="bitrows" id="inst-bits" tabindex="0" role="region"
+                 aria-label={trf("bit {0}: {1} (arrow keys, Space flips)", &[&at, &(word >> at & 1)])}
+                 onclick={flip_bit(word, &p.on_word)} onkeydown={bits::bit_keys(word, inst_bits, &cursor, &p.on_word)}>{ rows.into_html() }</div>
             { control.unwrap_or_default() }
             <div class="legend">
                 { for ROLES.iter().map(|&r| html!{

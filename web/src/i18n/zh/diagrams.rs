@@ -132,7 +132,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("instruction {0} · bits {1}..0, most significant left · click a bit to flip it", "指令 {0} · 第 {1}..0 位，最高位在左 · 点击某一位即可翻转"),
     ("encoding", "编码图"),
     ("write this instruction into the source", "将此指令写回源代码"),
-    ("a field's value is refused: correct it or Revert", "有字段的值被拒绝：请改正或点“还原”"),
     ("Apply", "应用"),
     ("Revert", "还原"),
     ("field", "字段"),
@@ -155,6 +154,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("copy the {0} as an image", "将{0}复制为图片"),
     ("Copy image", "复制图片"),
     (" (default)", "（默认）"),
-    ("the instruction's bits", "指令的各位"),
+    ("bit {0}: {1} (arrow keys, Space flips)", "第 {0} 位：{1}（方向键移动，空格键翻转）"),
     ("the control word's bits", "控制字的各位"),
 ];
