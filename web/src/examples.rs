@@ -19,6 +19,49 @@ pub fn by_id(isa: Id, id: &str) -> Option<&'static Example> {
     for_isa(isa).iter().find(|e| e.id == id)
 }
 
+/// The bundled example whose header (`// Title:` and explanation) `src`
+/// opens with, unchanged: its ISA's short name and its id.
+fn bundled_header(src: &str) -> Option<(&'static str, &'static str)> {
+    let (title, text) = warpscope_core::examples::example_header(src);
+    if title.is_empty() {
+        return None;
+    }
+    [Id::W128, Id::Sm50, Id::Gfx9].into_iter().find_map(|isa| {
+        for_isa(isa)
+            .iter()
+            .find(|e| e.title == title && e.explanation == text)
+            .map(|e| (isa.name(), e.id))
+    })
+}
+
+/// The title and explanation `src`'s header shows in the current
+/// language: a bundled example's unchanged header in Chinese when the
+/// catalogue has it (`example:ISA/ID:title` and `:text`), anything else
+/// as written.
+pub fn header_shown(src: &str) -> (String, String) {
+    let (title, text) = warpscope_core::examples::example_header(src);
+    if crate::i18n::current() == crate::i18n::Lang::Zh {
+        if let Some((isa, id)) = bundled_header(src) {
+            let key = |part: &str| crate::i18n::lookup_key(&format!("example:{isa}/{id}:{part}"));
+            if let (Some(t), Some(x)) = (key("title"), key("text")) {
+                return (t.to_string(), x.to_string());
+            }
+        }
+    }
+    (title.to_string(), text)
+}
+
+/// An example's title for the examples menu, in the current language.
+pub fn title_shown(isa: Id, e: &Example) -> &'static str {
+    if crate::i18n::current() == crate::i18n::Lang::Zh {
+        if let Some(t) = crate::i18n::lookup_key(&format!("example:{}/{}:title", isa.name(), e.id))
+        {
+            return t;
+        }
+    }
+    e.title
+}
+
 /// The program shown when the page opens: the butterfly sum, a SHFL
 /// reduction that shows off the lane diagrams.
 pub fn default_example() -> &'static Example {

@@ -31,6 +31,8 @@ pub struct Puzzle {
     pub id: String,
     /// One-line title.
     pub title: String,
+    /// The title in Chinese; empty when not given.
+    pub title_zh: String,
     /// The CUDA intrinsic or idiom the puzzle teaches.
     pub teaches: String,
     /// Difficulty, 1 (easy) to 5 (hard).

@@ -75,6 +75,7 @@ pub fn parse(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
             isa: String::new(),
             statement: String::new(),
             statement_zh: String::new(),
+            title_zh: String::new(),
             starter: String::new(),
             inputs: Vec::new(),
             outputs: Vec::new(),
@@ -314,6 +315,7 @@ impl Reader<'_> {
                 }
             }
             "title" => self.p.title = value.to_string(),
+            "title.zh" => self.p.title_zh = value.to_string(),
             "teaches" => self.p.teaches = value.to_string(),
             "isa" => {
                 self.isa_span = Some(vs);
@@ -426,7 +428,7 @@ impl Reader<'_> {
             _ => "in `[limits]`".into(),
         };
         let keys = match section {
-            Section::Top => "id, title, teaches, level, isa",
+            Section::Top => "id, title, title.zh, teaches, level, isa",
             Section::Input(_) => "range, special",
             Section::Output(_) => "lanes",
             Section::Cases => "active, random, seed",

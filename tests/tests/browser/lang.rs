@@ -10,10 +10,12 @@
 //! that holds no Chinese but an English word. Assembly, register names,
 //! numbers and key names are not words here (mnemonics and registers are
 //! upper case or carry digits), and the few English terms the Chinese
-//! interface keeps (lane, warp) are allowed. Content that is data stays
-//! English by design and is not searched: the program and listing, example explanations, puzzle
-//! statements, the engine's diagnostics and the English description
-//! sections of the ISA.
+//! interface keeps (lane, warp) are allowed. The examples' titles and
+//! explanations, the examples menu, and the puzzles' titles are searched
+//! too. Content that is data stays English by design and is not searched:
+//! the program and listing, puzzle statements and hints (their Chinese is
+//! a section of the puzzle, shown with a switch), the engine's diagnostics
+//! and the English description sections of the ISA.
 //!
 //! Run with `cargo test -p warpscope-e2e --test browser -- --ignored lang::`
 //! after `cargo xtask build`.
@@ -29,8 +31,8 @@ const UNTRANSLATED: &str = r#"
 const DATA = [
   '#editor', '.editor', '.listing', 'pre', 'code', '.ref-en', '.ref-name', '.ref-summary',
   '.ref-section > :not(h4):not(h5)', '.fld-name', '.fname',
-  '.explain-body', '.explain-head h2', '.pz-statement', '.pz-title', '.pz-hints', '.pz-solution',
-  '.pz-meta', '.pz-head h2', '#examples option', '.diag-list', '.embed-title', '.present-title',
+  '.pz-statement', '.pz-hints', '.pz-solution',
+  '.pz-meta', '.diag-list',
   '.history-title', '.history-preview', '#isa option', '.pz-url', '.share-url',
 ].join(',');
 const KEEP = new Set(['lane', 'lanes', 'warp', 'warpscope', 'iframe', 'english', 'ctrl',

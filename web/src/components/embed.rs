@@ -20,7 +20,6 @@ use crate::components::tabs::event_text;
 use crate::i18n::tr;
 use crate::share;
 use crate::state::{Dispatch, Ptr, State};
-use warpscope_core::examples::example_header;
 use warpscope_core::link::try_encode_link;
 use yew::prelude::*;
 
@@ -36,7 +35,7 @@ pub fn full_url(st: &State) -> String {
 /// The compact view; `exec_line` is the line of the next instruction.
 #[inline(never)] // only in its mode: out of the playground's start-up (docs/perf.md)
 pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
-    let (title, _) = example_header(&st.doc.source);
+    let (title, _) = crate::examples::header_shown(&st.doc.source);
     let title = title.to_string();
     let href = full_url(st);
     let doc = &st.doc;

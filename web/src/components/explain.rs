@@ -1,12 +1,12 @@
 //! The explanation panel above the editor: the title and explanation of a
 //! program that opens with a `// Title:` header (every bundled example
 //! does, and so can a shared link's program), read by core's
-//! `examples::example_header`. Plain text only; dismissing it hides it
+//! `examples::example_header` (in Chinese for a bundled example whose
+//! header is unchanged, `crate::examples::header_shown`). Plain text only; dismissing it hides it
 //! until a program with another title is loaded.
 
 use crate::i18n::tr;
 use std::rc::Rc;
-use warpscope_core::examples::example_header;
 use yew::prelude::*;
 
 /// Panel props.
@@ -40,13 +40,13 @@ pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
 /// The panel.
 #[function_component(Explain)]
 pub fn explain(p: &ExplainProps) -> Html {
-    let _lang = crate::i18n::use_lang();
+    let lang = crate::i18n::use_lang();
     let dismissed = use_state(|| None::<String>);
     let header = {
         let src = p.source.clone();
-        use_memo(src, |src| {
-            let (title, text) = example_header(src);
-            (title.to_string(), paragraphs(&text))
+        use_memo((src, lang), |(src, _)| {
+            let (title, text) = crate::examples::header_shown(src);
+            (title, paragraphs(&text))
         })
     };
     let (title, paras) = &*header;

@@ -18,7 +18,6 @@ use crate::components::run_controls::{announce, run_controls, run_status};
 use crate::components::tabs::event_text;
 use crate::i18n::tr;
 use crate::state::{Action, Dispatch, Ptr, State, ViewAction};
-use warpscope_core::examples::example_header;
 use yew::prelude::*;
 
 /// The Present toggle, in the header and in presentation mode's own bar.
@@ -39,7 +38,7 @@ pub fn present_button(on: bool, d: &Dispatch) -> Html {
 /// instruction.
 #[inline(never)] // only in its mode: out of the playground's start-up (docs/perf.md)
 pub fn view(st: &State, d: &Dispatch, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
-    let (title, _) = example_header(&st.doc.source);
+    let (title, _) = crate::examples::header_shown(&st.doc.source);
     html! {
         <div id="app-root" class="app present" data-mounted="true" data-present="true">
             <header class="present-bar">

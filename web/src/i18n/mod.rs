@@ -119,6 +119,12 @@ pub fn tr(en: &'static str) -> &'static str {
     }
 }
 
+/// The catalogue's Chinese for a key that is not an English text (a
+/// bundled example's `example:ISA/ID:title`), if it has one.
+pub fn lookup_key(key: &str) -> Option<&'static str> {
+    zh::lookup(key)
+}
+
 /// [`tr`] with values: `{0}`, `{1}`, … in the text are replaced by
 /// `args[0]`, `args[1]`, … (a translation may put them in another order).
 pub fn trf(en: &'static str, args: &[&dyn Display]) -> String {

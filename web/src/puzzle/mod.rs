@@ -169,6 +169,16 @@ pub fn read_bundled() -> Option<String> {
     read.ok()
 }
 
+/// A puzzle's title in the current language (its `title.zh` in Chinese,
+/// where it has one).
+fn title_of(p: &Puzzle) -> String {
+    if crate::i18n::current() == crate::i18n::Lang::Zh && !p.title_zh.is_empty() {
+        p.title_zh.clone()
+    } else {
+        p.title.clone()
+    }
+}
+
 /// Reading the bundled puzzles again after they could not be read: the
 /// button's handler, and whether a read is under way.
 struct Retry {
@@ -234,7 +244,7 @@ fn puzzle_list(
                 <button class={classes!("pz-item", done.then_some("solved"))} data-id={p.id.clone()}
                     data-solved={done.to_string()} {onclick}>
                     <span class="pz-mark">{ if done { "✓" } else { "·" } }</span>
-                    <span class="pz-title">{ p.title.clone() }</span>
+                    <span class="pz-title">{ title_of(&p) }</span>
                     <small>{ trf("level {0} · {1} · {2}", &[&p.level, &p.isa, &p.teaches]) }</small>
                 </button>
             </li>
@@ -550,7 +560,7 @@ pub fn panel(props: &PanelProps) -> Html {
         <section id="puzzles" class="puzzles" data-view="puzzle" data-puzzle={id.clone()} data-solved={done.to_string()}>
             <div class="pz-head">
                 <button class="btn" id="pz-back" onclick={on_back} title={tr("all puzzles")}>{ tr("← Puzzles") }</button>
-                <h2>{ p.title.clone() }{ if done { " ✓" } else { "" } }</h2>
+                <h2>{ title_of(&p) }{ if done { " ✓" } else { "" } }</h2>
                 <span class="spacer"></span>
                 if !p.statement_zh.is_empty() {
                     <button class="btn" id="pz-lang" onclick={on_lang}>{ if *zh { "English" } else { "中文" } }</button>

@@ -275,6 +275,7 @@ fn there_are_at_least_twelve_puzzles_and_each_is_complete() {
             !p.statement.is_empty() && !p.statement_zh.is_empty(),
             "{id}: statement"
         );
+        assert!(!p.title_zh.is_empty(), "{id} has no title.zh");
         assert!(!p.hints.is_empty(), "{id} has no hint");
     }
     let isas: Vec<String> = bundled_texts().iter().map(|b| get(b.0).isa).collect();

@@ -6,6 +6,8 @@
 mod chrome;
 #[cfg(not(target_arch = "wasm32"))]
 mod diagrams;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod examples;
 pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 mod panes;
@@ -21,6 +23,7 @@ use std::cell::OnceCell;
 pub const PARTS: &[&[(&str, &str)]] = &[
     chrome::ENTRIES,
     diagrams::ENTRIES,
+    examples::ENTRIES,
     panes::ENTRIES,
     state::ENTRIES,
 ];
