@@ -330,8 +330,10 @@ pub struct Docs {
     pub sections: Vec<(String, String)>,
 }
 
-/// The suffix of a section that holds the original ISA documents' Chinese
-/// text beside the English section of the same name (`Description_zh`).
+/// The suffix of a section that holds the Chinese text beside the English
+/// section of the same name (`Description_zh`): the ISA documents' own
+/// text for the instructions that come from them, a translation for the
+/// others.
 pub const ORIGINAL_SUFFIX: &str = "_zh";
 
 impl Docs {
@@ -343,8 +345,8 @@ impl Docs {
             .map(|(_, t)| t.as_str())
     }
 
-    /// The documents' original Chinese text of section `name`
-    /// (its `name_zh` section), where the description keeps one.
+    /// The Chinese text of section `name` (its `name_zh` section), where
+    /// the description keeps one.
     pub fn original(&self, name: &str) -> Option<&str> {
         self.sections
             .iter()
@@ -352,7 +354,7 @@ impl Docs {
             .map(|(_, t)| t.as_str())
     }
 
-    /// Whether a section name is that of an original (`Description_zh`).
+    /// Whether a section name is that of a Chinese text (`Description_zh`).
     pub fn is_original(name: &str) -> bool {
         name.ends_with(ORIGINAL_SUFFIX)
     }

@@ -38,10 +38,16 @@ fn section_title(name: &str) -> String {
     }
 }
 
+/// The w128 mnemonics whose Chinese is the ISA documents' own text; the
+/// others' Chinese is a translation of their English.
+const FROM_DOCUMENTS: [&str; 11] = [
+    "S2R", "CS2R", "S2UR", "SETREG", "GETREG", "SHFL", "VOTE", "VOTEU", "REDUX", "REDUXU", "MATCH",
+];
+
 /// The sections of `docs` as shown: the English ones in order; in
-/// Chinese, a section the documents wrote in Chinese has that original
-/// text beside it.
-fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
+/// Chinese, a section with a Chinese text has it beside it, labelled as
+/// the documents' original where `from_documents` says so.
+fn sections(docs: &Docs, lang: Lang, from_documents: bool, heading: fn(String) -> Html) -> Html {
     docs.sections
         .iter()
         .filter(|(n, _)| n != "Encoding" && !Docs::is_original(n))
@@ -55,7 +61,9 @@ fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
                     <div class="ref-two">
                         <div class="ref-en" lang="en">{ markdown::render(text) }</div>
                         <div class="ref-zh" lang="zh-CN">
-                            <p class="ref-origin">{ tr("Original text of the ISA document:") }</p>
+                            if from_documents {
+                                <p class="ref-origin">{ tr("Original text of the ISA document:") }</p>
+                            }
                             { markdown::render(zh) }
                         </div>
                     </div>
@@ -71,7 +79,7 @@ fn sections(docs: &Docs, lang: Lang, heading: fn(String) -> Html) -> Html {
         .collect()
 }
 
-/// The first sentence of the description, in the list: the documents'
+/// The first sentence of the description, in the list: the
 /// Chinese one where there is one and the interface is in Chinese.
 fn summary(docs: &Docs, lang: Lang) -> String {
     let zh = (lang == Lang::Zh)
@@ -154,12 +162,13 @@ pub fn reference(p: &ReferenceProps) -> Html {
             html! { <p class="empty">{ tr("Put the caret on an instruction to see its reference.") }</p> }
         }
         Some((_, o)) => {
-            let own = sections(&o.docs, lang, |t| html! { <h4>{ t }</h4> });
+            let from_documents = p.isa == Id::W128 && FROM_DOCUMENTS.contains(&o.name.as_str());
+            let own = sections(&o.docs, lang, from_documents, |t| html! { <h4>{ t }</h4> });
             let opcodes = o.opcodes.iter().filter_map(|&k| isa.opcodes.get(k)).map(|op| {
                 html! {
                     <details class="ref-opcode">
                         <summary><code>{ &op.name }</code>{ trf(" · operands {0}", &[&op.order.join(", ")]) }</summary>
-                        { sections(&op.docs, lang, |t| html! { <h5>{ t }</h5> }) }
+                        { sections(&op.docs, lang, from_documents, |t| html! { <h5>{ t }</h5> }) }
                     </details>
                 }
             });

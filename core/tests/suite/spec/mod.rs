@@ -1,5 +1,6 @@
-//! The description language: parsing the seeds, loading, errors with locations, random descriptions, the w128 description against the seeds, the compiled form.
+//! The description language: parsing the seeds, loading, errors with locations, random descriptions, the w128 description against the seeds, the compiled form, the Chinese documentation of every instruction.
 
+mod chinese;
 mod compiled;
 mod errors;
 mod load;

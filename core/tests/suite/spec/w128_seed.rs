@@ -226,7 +226,7 @@ fn sreg_numbers_and_additions() {
     assert_eq!(t.name_of(clock), Some("SR_CLOCK"));
 }
 
-fn has_cjk(s: &str) -> bool {
+pub(super) fn has_cjk(s: &str) -> bool {
     s.chars().any(|c| {
         matches!(c as u32,
             0x2E80..=0x2FDF | 0x3000..=0x303F | 0x3040..=0x30FF | 0x3400..=0x4DBF
@@ -257,16 +257,12 @@ fn the_documents_chinese_text_is_kept_beside_the_english() {
             .iter()
             .filter_map(|(n, _)| n.strip_suffix(ORIGINAL))
             .collect();
+        // The others' Chinese is a translation of their English
+        // (`chinese::every_instruction_of_every_isa_is_described_in_chinese`).
         if from_documents.contains(&o.name.as_str()) {
             assert!(
                 zh.contains(&"Description") && zh.contains(&"OperandInfo"),
                 "{}: {zh:?}",
-                o.name
-            );
-        } else {
-            assert!(
-                zh.is_empty(),
-                "{} has Chinese sections but is not from the documents",
                 o.name
             );
         }
