@@ -568,6 +568,27 @@ fn embeds_fit_a_small_frame_follow_the_readers_theme_and_take_options() {
                  d.querySelector('.embed-editor').getBoundingClientRect().height >= 60];",
         vec![],
     );
+    // The diagram's text is never under 9 CSS px: too wide for the frame,
+    // the diagram scrolls inside its pane instead of shrinking.
+    let text = page.js(
+        "const d = document.querySelector('iframe').contentDocument;
+         const svg = d.querySelector('#diagram svg');
+         const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+         const sizes = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim() !== '')
+             .map(t => parseFloat(d.defaultView.getComputedStyle(t).fontSize) * k);
+         const scrolls = ['#diagram', '.embed-diagram'].map(q => d.querySelector(q)).some(e => e.scrollWidth > e.clientWidth + 1);
+         return [Math.min(...sizes), sizes.length, scrolls];",
+        vec![],
+    );
+    assert!(
+        text[0].as_f64().unwrap_or(0.0) >= 8.95 && text[1].as_u64().unwrap_or(0) > 32,
+        "{text}"
+    );
+    assert_eq!(
+        text[2],
+        json!(true),
+        "the diagram scrolls in its pane: {text}"
+    );
     page.shot("embed_560x315");
     assert_eq!(
         fit,

@@ -196,6 +196,17 @@ pub fn svg(height: i32, kind: &str, body: Markup) -> Html {
     s.attr("data-kind", kind)
         .attr("viewBox", &format!("0 0 {W} {height}"))
         .attr("width", "100%");
+    // The smallest text size the drawing holds (a cell's 6- or 7.5-unit
+    // text): an embed never draws it under 9 CSS px but scrolls (`--fit`,
+    // style.css).
+    let fit = if body.as_str().contains(" class=\"tiny\"") {
+        "1.5"
+    } else if body.as_str().contains(" class=\"small\"") {
+        "1.2"
+    } else {
+        "1"
+    };
+    s.attr("style", &format!("--fit:{fit}"));
     s.attr("preserveAspectRatio", "xMinYMin meet")
         .attr("aria-hidden", "true")
         .open();
