@@ -51,6 +51,27 @@ pub fn header_shown(src: &str) -> (String, String) {
     (title.to_string(), text)
 }
 
+/// Paragraphs of an explanation: (preformatted, text). A paragraph with
+/// an indented line (a small table, a formula) keeps its lines; others
+/// are joined into running text.
+pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
+    text.split("\n\n")
+        .map(str::trim_end)
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let pre = p.lines().any(|l| l.starts_with(' ') || l.starts_with('\t'));
+            if pre {
+                (true, p.to_string())
+            } else {
+                (
+                    false,
+                    p.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+                )
+            }
+        })
+        .collect()
+}
+
 /// An example's title for the examples menu, in the current language.
 pub fn title_shown(isa: Id, e: &Example) -> &'static str {
     if crate::i18n::current() == crate::i18n::Lang::Zh {
@@ -73,6 +94,65 @@ pub fn default_example() -> &'static Example {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paragraphs_join_prose_and_keep_tables() {
+        let p = paragraphs("one\ntwo\n\n  a = 1\n  b = 2\n\nthree");
+        assert_eq!(
+            p,
+            [
+                (false, "one two".to_string()),
+                (true, "  a = 1\n  b = 2".to_string()),
+                (false, "three".to_string())
+            ]
+        );
+        for e in warpscope_core::examples::w128_examples() {
+            assert!(!paragraphs(&e.explanation).is_empty(), "{}", e.id);
+        }
+    }
+
+    /// Every bundled example has its title and explanation in Chinese, with
+    /// the English explanation's paragraphs (and preformatted lines), and
+    /// the catalogue names no example that is not bundled.
+    #[test]
+    fn every_example_has_its_chinese_title_and_explanation() {
+        use std::collections::BTreeSet;
+        let has_cjk = |s: &str| {
+            s.chars()
+                .any(|c| matches!(c as u32, 0x3000..=0x303F | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF))
+        };
+        let mut wanted = BTreeSet::new();
+        for isa in [Id::W128, Id::Sm50, Id::Gfx9] {
+            for e in for_isa(isa) {
+                let key = |part: &str| format!("example:{}/{}:{part}", isa.name(), e.id);
+                let title = crate::i18n::lookup_key(&key("title"));
+                let text = crate::i18n::lookup_key(&key("text")).unwrap_or_default();
+                assert!(
+                    title.is_some_and(&has_cjk) && has_cjk(text),
+                    "{}: no Chinese",
+                    key("")
+                );
+                let shape = |t: &str| -> Vec<Option<usize>> {
+                    paragraphs(t)
+                        .iter()
+                        .map(|(pre, p)| pre.then(|| p.lines().count()))
+                        .collect()
+                };
+                assert_eq!(
+                    shape(text),
+                    shape(&e.explanation),
+                    "{}: paragraphs",
+                    key("text")
+                );
+                wanted.extend([key("title"), key("text")]);
+            }
+        }
+        let named: BTreeSet<String> = crate::i18n::zh::examples::ENTRIES
+            .iter()
+            .map(|e| e.0.to_string())
+            .collect();
+        assert_eq!(named, wanted);
+    }
 
     #[test]
     fn every_example_assembles() {

@@ -16,27 +16,6 @@ pub struct ExplainProps {
     pub source: Rc<String>,
 }
 
-/// Paragraphs of an explanation: (preformatted, text). A paragraph with
-/// an indented line (a small table, a formula) keeps its lines; others
-/// are joined into running text.
-pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
-    text.split("\n\n")
-        .map(str::trim_end)
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| {
-            let pre = p.lines().any(|l| l.starts_with(' ') || l.starts_with('\t'));
-            if pre {
-                (true, p.to_string())
-            } else {
-                (
-                    false,
-                    p.lines().map(str::trim).collect::<Vec<_>>().join(" "),
-                )
-            }
-        })
-        .collect()
-}
-
 /// The panel.
 #[function_component(Explain)]
 pub fn explain(p: &ExplainProps) -> Html {
@@ -46,7 +25,7 @@ pub fn explain(p: &ExplainProps) -> Html {
         let src = p.source.clone();
         use_memo((src, lang), |(src, _)| {
             let (title, text) = crate::examples::header_shown(src);
-            (title, paragraphs(&text))
+            (title, crate::examples::paragraphs(&text))
         })
     };
     let (title, paras) = &*header;
@@ -72,26 +51,5 @@ pub fn explain(p: &ExplainProps) -> Html {
                 }) }
             </div>
         </section>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paragraphs_join_prose_and_keep_tables() {
-        let p = paragraphs("one\ntwo\n\n  a = 1\n  b = 2\n\nthree");
-        assert_eq!(
-            p,
-            [
-                (false, "one two".to_string()),
-                (true, "  a = 1\n  b = 2".to_string()),
-                (false, "three".to_string())
-            ]
-        );
-        for e in warpscope_core::examples::w128_examples() {
-            assert!(!paragraphs(&e.explanation).is_empty(), "{}", e.id);
-        }
     }
 }

@@ -467,8 +467,7 @@ pub fn panel(props: &PanelProps) -> Html {
     };
     let shown = use_state(|| None::<Rc<Graded>>);
     let hints = use_state(|| 0usize);
-    let confirm = use_state(|| false);
-    let solution = use_state(|| false);
+    let (confirm, solution) = (use_state(|| false), use_state(|| false));
     let zh = use_statement_zh();
     let solved = use_state(|| Rc::new(store::solved()));
     let link_url = use_state(|| None::<String>);
@@ -502,8 +501,8 @@ pub fn panel(props: &PanelProps) -> Html {
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
 
-    let retry = use_retry();
-    let Some(cur) = (*open).clone() else {
+    let (retry, cur) = (use_retry(), (*open).clone());
+    let Some(cur) = cur else {
         return puzzle_list(&solved, &open, &props.on_load, reset, close, &retry);
     };
 
