@@ -12,6 +12,8 @@ mod bundled;
 mod diag;
 #[path = "src/digest.rs"]
 mod digest;
+#[path = "src/msg.rs"]
+mod msg;
 #[path = "src/operand/mod.rs"]
 mod operand;
 #[path = "src/spec/mod.rs"]

@@ -14,6 +14,7 @@
 //! assert!(text.contains("^^^^^^^"));
 //! ```
 
+use crate::msg::Text;
 use serde::Serialize;
 use std::fmt;
 
@@ -80,33 +81,47 @@ pub struct Diagnostic {
     pub span: Span,
     /// Index of the source file when a stage reads several (0 otherwise).
     pub file: usize,
-    /// One-line description, lower case, no trailing period.
+    /// One-line description, lower case, no trailing period (`text` in
+    /// English).
     pub message: String,
-    /// Optional extra advice shown under the source line.
+    /// Optional extra advice shown under the source line (`help_text` in
+    /// English).
     pub help: Option<String>,
+    /// The message as its template and values, for showing it in
+    /// another language ([`crate::msg`]).
+    #[serde(skip)]
+    pub text: Box<Text>,
+    /// The advice as its template and values.
+    #[serde(skip)]
+    pub help_text: Option<Box<Text>>,
 }
 
 impl Diagnostic {
     /// An error at `span`.
-    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(span: Span, message: impl Into<Text>) -> Diagnostic {
+        let text = message.into();
         Diagnostic {
             severity: Severity::Error,
             span,
             file: 0,
-            message: message.into(),
+            message: text.english(),
             help: None,
+            text: Box::new(text),
+            help_text: None,
         }
     }
     /// A warning at `span`.
-    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(span: Span, message: impl Into<Text>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(span, message)
         }
     }
     /// Adds advice shown after the source excerpt.
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+    pub fn with_help(mut self, help: impl Into<Text>) -> Diagnostic {
+        let text = help.into();
+        self.help = Some(text.english());
+        self.help_text = Some(Box::new(text));
         self
     }
     /// Sets the file index.

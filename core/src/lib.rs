@@ -26,6 +26,7 @@ pub mod isas;
 pub mod link;
 pub mod listing;
 pub mod loc;
+pub mod msg;
 pub mod operand;
 pub mod puzzle;
 pub mod sim;

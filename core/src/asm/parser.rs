@@ -191,7 +191,7 @@ impl<'c, 't> Parser<'c, 't> {
 
     /// Reports `msg` at the current token unless that token was already
     /// reported by the lexer.
-    pub(super) fn error_here(&mut self, msg: impl Into<String>) {
+    pub(super) fn error_here(&mut self, msg: impl Into<crate::msg::Text>) {
         if self.peek().is_some_and(|t| t.kind == Tok::Error) {
             return;
         }
@@ -487,7 +487,7 @@ impl<'c, 't> Parser<'c, 't> {
     pub(super) fn eval_uniform(
         &mut self,
         e: &expr::Expr,
-        message: impl Into<String>,
+        message: impl Into<crate::msg::Text>,
         help: &str,
     ) -> Option<u32> {
         if let Some(l) = e.lane_use() {

@@ -133,7 +133,7 @@ fn known(name: &str) -> bool {
 }
 
 impl Reader<'_> {
-    fn error(&mut self, span: Span, msg: impl Into<String>) {
+    fn error(&mut self, span: Span, msg: impl Into<crate::msg::Text>) {
         self.diags.push(Diagnostic::error(span, msg));
     }
 

@@ -14,7 +14,7 @@ pub fn diag_list(diags: &[DiagView], on_goto: &Callback<usize>) -> Html {
     let items = diags.iter().map(|d| {
         let start = d.start;
         let onclick = on_goto.reform(move |_: MouseEvent| start);
-        let (first, help) = d.message.split_once("\nhelp: ").unwrap_or((&d.message, ""));
+        let help = d.help();
         let (kind, shown) = if d.error {
             ("error", tr("error"))
         } else {
@@ -25,8 +25,8 @@ pub fn diag_list(diags: &[DiagView], on_goto: &Callback<usize>) -> Html {
                 {onclick} title={tr("go to this place")}>
                 <span class="diag-pos">{ format!("{}:{}", d.line, d.col) }</span>
                 <span class="diag-kind">{ shown }</span>
-                <span class="diag-msg">{ first.to_string() }</span>
-                if !help.is_empty() { <span class="diag-help">{ tr("help: ") }{ help.to_string() }</span> }
+                <span class="diag-msg">{ d.message() }</span>
+                if let Some(help) = help { <span class="diag-help">{ tr("help: ") }{ help }</span> }
             </li>
         }
     });

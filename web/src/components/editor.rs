@@ -328,10 +328,10 @@ pub fn editor(p: &EditorProps) -> Html {
                 .filter(|h| *h > 0.0)
                 .unwrap_or(22.0);
             let line = ((e.offset_y() as f64 - 8.0) / lh).floor().max(0.0) as usize + 1;
-            let t: Vec<&str> = diags
+            let t: Vec<String> = diags
                 .iter()
                 .filter(|d| d.line == line)
-                .map(|d| d.message.as_str())
+                .map(|d| d.tooltip())
                 .collect();
             let t = t.join("\n");
             if *hover_title != t {

@@ -35,12 +35,7 @@ pub fn gutter(p: &GutterProps) -> Html {
             let warn = ds.is_some() && !err;
             let bp = p.breakpoints.contains(&n);
             let title = ds
-                .map(|v| {
-                    v.iter()
-                        .map(|d| d.message.clone())
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })
+                .map(|v| v.iter().map(|d| d.tooltip()).collect::<Vec<_>>().join("\n"))
                 .unwrap_or_else(|| tr("click to toggle a breakpoint").into());
             let class = classes!(
                 "gutter-line",

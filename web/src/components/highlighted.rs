@@ -45,7 +45,7 @@ pub fn highlighted(p: &HighlightedProps) -> Html {
                     col: d.col,
                     left: visual_col(line, d.col),
                     len: d.len.max(1),
-                    message: AttrValue::from(d.message.clone()),
+                    message: AttrValue::from(d.tooltip()),
                 })
                 .collect();
             html! {

@@ -20,6 +20,8 @@ pub mod zh;
 
 use std::cell::Cell;
 use std::fmt::Display;
+pub use warpscope_core::msg::fill;
+use warpscope_core::msg::Text;
 use yew::prelude::*;
 
 /// An interface language.
@@ -131,31 +133,13 @@ pub fn trf(en: &'static str, args: &[&dyn Display]) -> String {
     fill(tr(en), args)
 }
 
-/// Replaces `{i}` by `args[i]`; other braces are kept.
-pub fn fill(template: &str, args: &[&dyn Display]) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(template.len() + 8 * args.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let arg = after
-            .find('}')
-            .and_then(|close| Some((after[..close].parse::<usize>().ok()?, close)))
-            .and_then(|(i, close)| Some((args.get(i)?, close)));
-        match arg {
-            Some((a, close)) => {
-                let _ = write!(out, "{a}");
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
+/// An engine message ([`Text`]) in the current language: the
+/// catalogue's Chinese for its template, filled with its values.
+pub fn tr_text(text: &Text) -> String {
+    match current() {
+        Lang::En => text.english(),
+        Lang::Zh => text.shown(&zh::lookup),
     }
-    out.push_str(rest);
-    out
 }
 
 /// What the root gives its components: the page's language, and whether

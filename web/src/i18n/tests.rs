@@ -1,7 +1,8 @@
 //! The catalogue against the sources: every text written through `tr` or
-//! `trf` has a Chinese entry, and every entry is still used.
+//! `trf` in the views, and every message template written with `msg!` in
+//! the engine (core), has a Chinese entry, and every entry is still used.
 
-use super::{fill, zh, Lang};
+use super::{zh, Lang};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -39,10 +40,11 @@ fn literal(s: &str) -> Option<String> {
     None
 }
 
-/// Every text given to `tr(…)` or `trf(…)` in `src`, with its line.
+/// Every text given to `tr(…)`, `trf(…)` or `msg!(…)` in `src`, with
+/// its line.
 fn texts_in(src: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for call in ["tr(", "trf("] {
+    for call in ["tr(", "trf(", "msg!("] {
         let mut from = 0;
         while let Some(at) = src[from..].find(call) {
             let start = from + at;
@@ -77,20 +79,23 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     for p in entries {
         if p.is_dir() {
             sources(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") && !p.ends_with("i18n/tests.rs") {
+        } else if p.extension().is_some_and(|e| e == "rs")
+            && !p.ends_with("i18n/tests.rs")
+            && !p.ends_with("src/msg.rs")
+        {
             let text = std::fs::read_to_string(&p).expect("a source file is readable");
             out.push((p.display().to_string(), text));
         }
     }
 }
 
-/// Every text the views write through `tr`/`trf`, with where it is used.
+/// Every text the views write through `tr`/`trf` and every template of
+/// the engine's messages, with where it is used.
 fn used() -> BTreeMap<String, String> {
     let mut files = Vec::new();
-    sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let web = Path::new(env!("CARGO_MANIFEST_DIR"));
+    sources(&web.join("src"), &mut files);
+    sources(&web.join("../core/src"), &mut files);
     let mut out = BTreeMap::new();
     for (path, text) in &files {
         for (line, t) in texts_in(text) {
@@ -169,17 +174,9 @@ fn the_scanner_reads_literals_as_the_compiler_does() {
     assert_eq!(got, ["a \"b\"\n", "{0} of {1}"]);
     let wrapped = "trf(\n    \"long text {0}\",\n    &[&x],\n) str(\"no\")";
     assert_eq!(texts_in(wrapped), [(1, "long text {0}".to_string())]);
-}
-
-#[test]
-fn fill_puts_values_in_their_places() {
-    assert_eq!(
-        fill("第 {1} 行，第 {0} 步", &[&12, &"x"]),
-        "第 x 行，第 12 步"
-    );
-    assert_eq!(fill("{0}{0} {2}", &[&1]), "11 {2}");
-    assert_eq!(fill("mask {:#x} {}", &[&1]), "mask {:#x} {}");
-    assert_eq!(fill("{", &[]), "{");
+    let engine = "Diagnostic::error(s, msg!(\"unknown `{0}`\", m)) crate::msg!(\"x\")";
+    let got: Vec<String> = texts_in(engine).into_iter().map(|(_, t)| t).collect();
+    assert_eq!(got, ["unknown `{0}`", "x"]);
 }
 
 #[test]

@@ -9,7 +9,9 @@ use warpscope_core::isas::Id;
 use warpscope_core::listing::{self, RowKind};
 use warpscope_core::spec::model::{Isa, Word};
 
+use crate::i18n::{tr, tr_text};
 use crate::ptr::Ptr;
+use warpscope_core::msg::Text;
 
 /// One row of the listing.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,8 +108,10 @@ pub struct DiagView {
     pub len: usize,
     /// Byte offset of the start.
     pub start: usize,
-    /// The message, with the help line if any.
-    pub message: String,
+    /// The message.
+    pub text: Text,
+    /// The advice under it, if any.
+    pub help: Option<Text>,
 }
 
 impl DiagView {
@@ -122,18 +126,34 @@ impl DiagView {
             .and_then(|rest| rest.find('\n'))
             .map_or(src.len(), |i| i + d.span.start);
         let end_lc = lines.line_col(end.min(line_end));
-        let mut message = d.message.clone();
-        if let Some(h) = &d.help {
-            message.push_str("\nhelp: ");
-            message.push_str(h);
-        }
         DiagView {
             error: d.severity == Severity::Error,
             line: lc.line,
             col: lc.col,
             len: end_lc.col.saturating_sub(lc.col).max(1),
             start: d.span.start,
-            message,
+            text: (*d.text).clone(),
+            help: d.help_text.as_deref().cloned(),
+        }
+    }
+}
+
+impl DiagView {
+    /// The message in the page's language.
+    pub fn message(&self) -> String {
+        tr_text(&self.text)
+    }
+
+    /// The advice in the page's language.
+    pub fn help(&self) -> Option<String> {
+        self.help.as_ref().map(tr_text)
+    }
+
+    /// The message and its advice, for a tooltip.
+    pub fn tooltip(&self) -> String {
+        match self.help() {
+            Some(h) => format!("{}\n{}{h}", self.message(), tr("help: ")),
+            None => self.message(),
         }
     }
 }

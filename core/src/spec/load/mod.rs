@@ -46,6 +46,7 @@
 use super::ast::{self, Constraint, Def, DefKind, Item, OperandKind, ValueKind};
 use super::model::*;
 use crate::diag::{line_col, Diagnostic, Span};
+use crate::msg::Text;
 use crate::operand;
 use std::collections::{HashMap, HashSet};
 
@@ -158,7 +159,7 @@ fn bits(lo: u32, width: u32) -> String {
 }
 
 impl<'a> Loader<'a> {
-    pub(super) fn err(&mut self, file: usize, span: Span, msg: impl Into<String>) {
+    pub(super) fn err(&mut self, file: usize, span: Span, msg: impl Into<Text>) {
         self.diags.push(Diagnostic::error(span, msg).in_file(file));
     }
 
@@ -166,8 +167,8 @@ impl<'a> Loader<'a> {
         &mut self,
         file: usize,
         span: Span,
-        msg: impl Into<String>,
-        help: impl Into<String>,
+        msg: impl Into<Text>,
+        help: impl Into<Text>,
     ) {
         self.diags
             .push(Diagnostic::error(span, msg).with_help(help).in_file(file));

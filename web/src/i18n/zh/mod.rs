@@ -1,14 +1,21 @@
 //! The Chinese catalogue: `(English, 中文)` pairs, one file per area of
-//! the page, fetched by the page when Chinese is first shown. A text used in several areas needs an entry in one of them
+//! the page (and three for the engine's messages, keyed by their
+//! templates: `assembler`, `instructions`, `engine`), fetched by the page when Chinese is first shown. A text used in several areas needs an entry in one of them
 //! only. Placeholders `{0}`, `{1}`, … must all appear in the translation.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod assembler;
 #[cfg(not(target_arch = "wasm32"))]
 mod chrome;
 #[cfg(not(target_arch = "wasm32"))]
 mod diagrams;
 #[cfg(not(target_arch = "wasm32"))]
+mod engine;
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod examples;
 pub mod format;
+#[cfg(not(target_arch = "wasm32"))]
+mod instructions;
 #[cfg(not(target_arch = "wasm32"))]
 mod panes;
 #[cfg(not(target_arch = "wasm32"))]
@@ -21,9 +28,12 @@ use std::cell::OnceCell;
 /// ([`install`]); native builds (tests, `cargo xtask`) have them here.
 #[cfg(not(target_arch = "wasm32"))]
 pub const PARTS: &[&[(&str, &str)]] = &[
+    assembler::ENTRIES,
     chrome::ENTRIES,
     diagrams::ENTRIES,
+    engine::ENTRIES,
     examples::ENTRIES,
+    instructions::ENTRIES,
     panes::ENTRIES,
     state::ENTRIES,
 ];

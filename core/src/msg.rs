@@ -1,0 +1,178 @@
+//! Messages as templates: every text the engine shows a person (an
+//! assembler error, a checker's verdict, why a link does not open) is an
+//! English template with numbered places, `{0}`, `{1}`, …, and the values
+//! that fill them.
+//!
+//! The template is the message's stable id: the playground's Chinese
+//! catalogue is keyed by it (as gettext keys by the English text), and a
+//! test reads every `msg!("…")` in core's sources and fails on a template
+//! the catalogue lacks, so rewording a message cannot silently leave it
+//! untranslated. The values stay as they are in every language: they are
+//! names, numbers and pieces of the program.
+//!
+//! ```
+//! use warpscope_core::msg;
+//! let t = msg!("unknown mnemonic `{0}`", "FOO");
+//! assert_eq!(t.template, "unknown mnemonic `{0}`");
+//! assert_eq!(t.english(), "unknown mnemonic `FOO`");
+//! ```
+
+use std::fmt::{Display, Write};
+
+/// A message: its template and the values of its places.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Text {
+    /// The English text with `{0}`, `{1}`, … where the values go.
+    pub template: &'static str,
+    /// The values, in the order of their numbers.
+    pub args: Vec<Arg>,
+}
+
+/// One value of a message: text that is the same in every language (a
+/// name, a number, a piece of the program), or a message of its own
+/// (translated with the one around it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// Shown as it is.
+    Value(String),
+    /// A message inside the message.
+    Text(Text),
+}
+
+/// What `msg!` accepts as a value: anything `Display` (shown as it is)
+/// and a [`Text`] (a message inside the message).
+pub trait IntoArg {
+    /// The value.
+    fn into_arg(self) -> Arg;
+}
+
+impl<T: Display> IntoArg for T {
+    fn into_arg(self) -> Arg {
+        Arg::Value(self.to_string())
+    }
+}
+
+impl IntoArg for Text {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self)
+    }
+}
+
+impl Text {
+    /// The message of `template` filled with `args`.
+    pub fn new(template: &'static str, args: Vec<Arg>) -> Text {
+        Text { template, args }
+    }
+
+    /// The message in English.
+    pub fn english(&self) -> String {
+        self.shown(&|_| None)
+    }
+
+    /// The message in another language: `translate` gives a template's
+    /// translation (`None`: keep the English), for this message and the
+    /// messages among its values.
+    pub fn shown(&self, translate: &dyn Fn(&'static str) -> Option<&'static str>) -> String {
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|a| match a {
+                Arg::Value(v) => v.clone(),
+                Arg::Text(t) => t.shown(translate),
+            })
+            .collect();
+        let args: Vec<&dyn Display> = args.iter().map(|a| a as &dyn Display).collect();
+        fill(translate(self.template).unwrap_or(self.template), &args)
+    }
+}
+
+/// A message with its values: `msg!("field `{0}` holds {1}", name, raw)`.
+/// A value is any `Display` (format a number as hex before passing it: a
+/// template has no format specifiers) or a [`Text`].
+#[macro_export]
+macro_rules! msg {
+    ($template:literal $(, $arg:expr)* $(,)?) => {
+        $crate::msg::Text::new(
+            $template,
+            vec![$($crate::msg::IntoArg::into_arg($arg)),*],
+        )
+    };
+}
+
+/// Replaces `{i}` in `template` by `args[i]`; other braces are kept.
+pub fn fill(template: &str, args: &[&dyn Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 8 * args.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after
+            .find('}')
+            .and_then(|close| Some((after[..close].parse::<usize>().ok()?, close)))
+            .and_then(|(i, close)| Some((args.get(i)?, close)));
+        match arg {
+            Some((a, close)) => {
+                let _ = write!(out, "{a}");
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// While the engine's messages move to templates: a text with no
+/// template of its own is shown as it is, in every language.
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text::new("{0}", vec![Arg::Value(s)])
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text::new("{0}", vec![Arg::Value(s.to_string())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_puts_values_in_their_places() {
+        assert_eq!(
+            fill("第 {1} 行，第 {0} 步", &[&12, &"x"]),
+            "第 x 行，第 12 步"
+        );
+        assert_eq!(fill("{0}{0} {2}", &[&1]), "11 {2}");
+        assert_eq!(fill("mask {:#x} {}", &[&1]), "mask {:#x} {}");
+        assert_eq!(fill("{", &[]), "{");
+    }
+
+    #[test]
+    fn a_text_is_its_template_filled() {
+        let t = crate::msg!("`{0}` is {1} bits wide", "R1", 32);
+        assert_eq!(t.args, [Arg::Value("R1".into()), Arg::Value("32".into())]);
+        assert_eq!(t.english(), "`R1` is 32 bits wide");
+        let zh = |t: &str| (t == "`{0}` is {1} bits wide").then_some("`{0}` 宽 {1} 位");
+        assert_eq!(t.shown(&zh), "`R1` 宽 32 位");
+    }
+
+    #[test]
+    fn a_message_inside_a_message_is_translated_with_it() {
+        let inner = crate::msg!("`{0}` is too large", "0x1ff");
+        let outer = crate::msg!("in the {0}: {1}", "solution", inner);
+        assert_eq!(outer.english(), "in the solution: `0x1ff` is too large");
+        let zh = |t: &str| match t {
+            "in the {0}: {1}" => Some("{0} 中：{1}"),
+            "`{0}` is too large" => Some("`{0}` 太大"),
+            _ => None,
+        };
+        assert_eq!(outer.shown(&zh), "solution 中：`0x1ff` 太大");
+    }
+}
