@@ -11,11 +11,12 @@
 //! numbers and key names are not words here (mnemonics and registers are
 //! upper case or carry digits), and the few English terms the Chinese
 //! interface keeps (lane, warp) are allowed. The examples' titles and
-//! explanations, the examples menu, and the puzzles' titles are searched
-//! too. Content that is data stays English by design and is not searched:
-//! the program and listing, puzzle statements and hints (their Chinese is
-//! a section of the puzzle, shown with a switch), the engine's diagnostics
-//! and the English description sections of the ISA.
+//! explanations, the examples menu, the puzzles' titles, statements and
+//! hints, and the engine's messages (the assembler's errors and advice,
+//! the checker's verdicts, why a link does not open) are searched too.
+//! What stays as written is code: the program and listing, a puzzle's
+//! solution and the CUDA line it teaches, and the English description
+//! sections of the ISA (shown beside the documents' Chinese).
 //!
 //! Run with `cargo test -p warpscope-e2e --test browser -- --ignored lang::`
 //! after `cargo xtask build`.
@@ -31,8 +32,7 @@ const UNTRANSLATED: &str = r#"
 const DATA = [
   '#editor', '.editor', '.listing', 'pre', 'code', '.ref-en', '.ref-name', '.ref-summary',
   '.ref-section > :not(h4):not(h5)', '.fld-name', '.fname',
-  '.pz-statement', '.pz-hints', '.pz-solution',
-  '.pz-meta', '.diag-list',
+  '.pz-solution', '.pz-meta',
   '.history-title', '.history-preview', '#isa option', '.pz-url', '.share-url',
 ].join(',');
 const KEEP = new Set(['lane', 'lanes', 'warp', 'warpscope', 'iframe', 'english', 'ctrl',
@@ -64,6 +64,16 @@ for (const t of document.querySelectorAll('svg title')) {
 }
 return Array.from(out);
 "#;
+
+/// A program with errors and warnings of several kinds.
+const BROKEN: &str = "FOO R1, R2 ;
+MOV R300, 0x1 ;
+IADD3 R1, R2 ;
+BRA nowhere ;
+.active 0x1ffffffff
+S2R R1, SR_NOPE ;
+EXIT ;
+";
 
 fn untranslated(page: &Page, state: &str, all: &mut BTreeSet<String>) {
     let found = page.js(UNTRANSLATED, vec![]);
@@ -119,16 +129,36 @@ fn the_chinese_switch_translates_every_visible_string() {
     page.click("#btn-puzzles");
     page.wait("return document.querySelector('.pz-list, .pz-head') !== null;");
     untranslated(&page, "Puzzles", &mut all);
-    // One puzzle: its starter fails, a hint and the solution prompt shown.
+    // One puzzle: its starter fails, every hint and the solution prompt
+    // shown.
     page.click(".pz-item");
     page.wait("return document.querySelector('#puzzles[data-puzzle]') !== null;");
     page.click("#pz-check");
     page.wait("return document.querySelector('#pz-result') !== null;");
-    page.click("#pz-hint");
+    while page.js("return !document.querySelector('#pz-hint').disabled;", vec![]) == json!(true) {
+        page.click("#pz-hint");
+    }
     page.click("#pz-solution");
     page.wait("return document.querySelector('#pz-confirm') !== null;");
     untranslated(&page, "Puzzle", &mut all);
     page.shot("lang_zh_puzzle");
+    // A program with errors of several kinds: the assembler's messages
+    // and advice under the editor, in the gutter's tooltips, and the
+    // checker's refusal to grade it.
+    page.set_source(BROKEN);
+    page.wait("return document.querySelectorAll('#diag-list .diag').length >= 5;");
+    page.click("#pz-check");
+    page.wait("return document.querySelector('#pz-result') !== null;");
+    untranslated(&page, "Errors", &mut all);
+    page.shot("lang_zh_errors");
+    let shown = page.js(
+        "return Array.from(document.querySelectorAll('#diag-list .diag-msg, #pz-result'), e => e.textContent);",
+        vec![],
+    );
+    assert!(
+        shown.as_array().is_some_and(|a| a.len() >= 6),
+        "the messages are shown: {shown}"
+    );
     page.click("#pz-close");
     page.emulate(390, 844, 3.0, true);
     page.tab("Lanes");
@@ -159,6 +189,14 @@ fn the_chinese_switch_translates_every_visible_string() {
         .expect("the app mounts");
     page.wait("return document.querySelector('.embed-diagram') !== null;");
     untranslated(&page, "Embed", &mut all);
+    // A damaged link: the banner says why in Chinese (the page was left
+    // in Chinese, so it opens in Chinese).
+    page.emulate(1280, 720, 1.0, false);
+    page.browser
+        .open_app(&format!("{}/?damaged#v1.AAA*AA", page.url()))
+        .expect("the app mounts");
+    page.wait("return document.querySelector('#link-banner') !== null;");
+    untranslated(&page, "Damaged link", &mut all);
     assert!(
         all.is_empty(),
         "{} strings are still English in the 中文 interface:\n{}",

@@ -11,10 +11,15 @@
 //! ([`set`]); components that keep their own props also subscribe to it
 //! with [`use_lang`], so that a switch draws them again.
 //!
+//! The engine's messages (core's [`Text`]: a template and its values)
+//! are shown through [`tr_text`]: the catalogue is keyed by the template,
+//! the values (names, numbers, pieces of the program) stay as they are.
+//!
 //! What stays English in both: instruction names, registers, numbers and
-//! other assembly text, the engine's diagnostics, the puzzles' statements
-//! and the English description sections of the ISA (the reference pane
-//! shows the documents' original Chinese beside them).
+//! other assembly text, and the English description sections of the ISA
+//! (the reference pane shows the documents' original Chinese beside
+//! them). A puzzle's statement and hints have their Chinese in the puzzle
+//! itself (`[statement.zh]`, `[hint.zh]`).
 
 pub mod zh;
 
