@@ -80,9 +80,12 @@ pub(crate) fn parse_with(
     if nesting > MAX_NESTING {
         let span = toks.get(*pos).map(|t| t.span).unwrap_or_default();
         diags.push(
-            Diagnostic::error(span, "expression is too deeply nested").with_help(format!(
-                "use at most {MAX_NESTING} parentheses and unary operators"
-            )),
+            Diagnostic::error(span, crate::msg!("expression is too deeply nested")).with_help(
+                crate::msg!(
+                    "use at most {0} parentheses and unary operators",
+                    MAX_NESTING
+                ),
+            ),
         );
         return None;
     }
@@ -159,7 +162,7 @@ fn parse_unary(
     let Some(t) = toks.get(*pos).copied() else {
         diags.push(Diagnostic::error(
             end_span(toks, *pos),
-            "expected an expression",
+            crate::msg!("expected an expression"),
         ));
         return None;
     };
@@ -189,8 +192,8 @@ fn parse_unary(
                 }
                 _ => {
                     diags.push(
-                        Diagnostic::error(end_span(toks, *pos), "expected `)`")
-                            .with_help(format!("to close the `(` at offset {}", t.span.start)),
+                        Diagnostic::error(end_span(toks, *pos), crate::msg!("expected `)`"))
+                            .with_help(crate::msg!("to close the `(` at offset {0}", t.span.start)),
                     );
                     None
                 }
@@ -205,8 +208,8 @@ fn parse_unary(
                 }),
                 Err(_) => {
                     diags.push(
-                        Diagnostic::error(t.span, "number does not fit in 32 bits")
-                            .with_help("values are 32-bit: 0 ..= 0xffffffff"),
+                        Diagnostic::error(t.span, crate::msg!("number does not fit in 32 bits"))
+                            .with_help(crate::msg!("values are 32-bit: 0 ..= 0xffffffff")),
                     );
                     None
                 }
@@ -233,12 +236,14 @@ fn parse_unary(
             diags.push(
                 Diagnostic::error(
                     t.span,
-                    format!(
-                        "unknown name `{}` in expression",
+                    crate::msg!(
+                        "unknown name `{0}` in expression",
                         &src[t.span.start..t.span.end]
                     ),
                 )
-                .with_help("the only name an expression knows is `lane` (0..31)"),
+                .with_help(crate::msg!(
+                    "the only name an expression knows is `lane` (0..31)"
+                )),
             );
             None
         }
@@ -246,8 +251,8 @@ fn parse_unary(
         _ => {
             diags.push(Diagnostic::error(
                 t.span,
-                format!(
-                    "expected an expression, found `{}`",
+                crate::msg!(
+                    "expected an expression, found `{0}`",
                     &src[t.span.start..t.span.end].escape_debug()
                 ),
             ));
@@ -295,10 +300,14 @@ impl Expr {
                     Star => x.wrapping_mul(y),
                     Slash | Percent => {
                         if y == 0 {
-                            let what = if *p == Slash { "division" } else { "remainder" };
-                            let mut d = Diagnostic::error(b.span, format!("{what} by zero"));
+                            let problem = if *p == Slash {
+                                crate::msg!("division by zero")
+                            } else {
+                                crate::msg!("remainder by zero")
+                            };
+                            let mut d = Diagnostic::error(b.span, problem);
                             if self.lane_use().is_some() {
-                                d = d.with_help(format!("the divisor is 0 in lane {lane}"));
+                                d = d.with_help(crate::msg!("the divisor is 0 in lane {0}", lane));
                             }
                             return Err(d);
                         }

@@ -5,6 +5,7 @@
 //! report everything in one pass.
 
 use crate::diag::{Diagnostic, Span};
+use crate::msg::Text;
 
 /// What a token is. Text-carrying kinds take their text from the source
 /// through the token's span.
@@ -137,7 +138,7 @@ const IDENT_CHAR: [bool; 256] = {
 
 /// Parses an integer literal: decimal, `0x` hex or `0b` binary, with `_`
 /// separators allowed between digits. Returns a message on failure.
-pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
+pub(crate) fn parse_int(text: &str) -> Result<u128, Text> {
     let (digits, radix) =
         if let Some(r) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             (r, 16)
@@ -169,12 +170,11 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
     let (mut value, mut any, mut overflow) = (0u128, false, false);
     for c in digits.chars().filter(|&c| c != '_') {
         let Some(d) = c.to_digit(radix) else {
-            let kind = match radix {
-                16 => "hexadecimal",
-                2 => "binary",
-                _ => "decimal",
-            };
-            return Err(format!("`{c}` is not a {kind} digit in `{text}`"));
+            return Err(match radix {
+                16 => crate::msg!("`{0}` is not a hexadecimal digit in `{1}`", c, text),
+                2 => crate::msg!("`{0}` is not a binary digit in `{1}`", c, text),
+                _ => crate::msg!("`{0}` is not a decimal digit in `{1}`", c, text),
+            });
         };
         any = true;
         match value
@@ -186,10 +186,10 @@ pub(crate) fn parse_int(text: &str) -> Result<u128, String> {
         }
     }
     if !any {
-        return Err(format!("`{text}` has no digits"));
+        return Err(crate::msg!("`{0}` has no digits", text));
     }
     if overflow {
-        return Err(format!("`{text}` is too large"));
+        return Err(crate::msg!("`{0}` is too large", text));
     }
     Ok(value)
 }
@@ -367,8 +367,11 @@ fn block_comment(b: &[u8], start: usize, diags: &mut Vec<Diagnostic>) -> (usize,
         i += 1;
     }
     diags.push(
-        Diagnostic::error(Span::new(start, start + 2), "unterminated `/*` comment")
-            .with_help("close it with `*/`"),
+        Diagnostic::error(
+            Span::new(start, start + 2),
+            crate::msg!("unterminated `/*` comment"),
+        )
+        .with_help(crate::msg!("close it with `*/`")),
     );
     (i, newlines)
 }
@@ -417,10 +420,12 @@ fn punct(src: &str, i: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
             let end = i + ch.len_utf8();
             let mut d = Diagnostic::error(
                 Span::new(i, end),
-                format!("unexpected character `{}`", ch.escape_debug()),
+                crate::msg!("unexpected character `{0}`", ch.escape_debug()),
             );
             if ch == '#' {
-                d = d.with_help("comments start with `//` or are written `/* ... */`");
+                d = d.with_help(crate::msg!(
+                    "comments start with `//` or are written `/* ... */`"
+                ));
             }
             diags.push(d);
             return (Tok::Error, end - i);
@@ -477,7 +482,7 @@ fn lex_number(src: &str, i: &mut usize, diags: &mut Vec<Diagnostic>) -> Tok {
             let text = &src[start..*i];
             diags.push(Diagnostic::error(
                 Span::new(start, *i),
-                format!("invalid number `{text}`"),
+                crate::msg!("invalid number `{0}`", text),
             ));
             return Tok::Error;
         }
@@ -491,8 +496,10 @@ fn lex_number(src: &str, i: &mut usize, diags: &mut Vec<Diagnostic>) -> Tok {
         let digits: String = text[2..].chars().filter(|&c| c != '_').collect();
         if digits.is_empty() || digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
             diags.push(
-                Diagnostic::error(span, format!("invalid float bit pattern `{text}`"))
-                    .with_help("write `0f` and up to 8 hex digits, e.g. `0f3fc00000` for 1.5"),
+                Diagnostic::error(span, crate::msg!("invalid float bit pattern `{0}`", text))
+                    .with_help(crate::msg!(
+                        "write `0f` and up to 8 hex digits, e.g. `0f3fc00000` for 1.5"
+                    )),
             );
             return Tok::Error;
         }
@@ -504,7 +511,10 @@ fn lex_number(src: &str, i: &mut usize, diags: &mut Vec<Diagnostic>) -> Tok {
     match parse_int(text) {
         Ok(v) => Tok::Int(v),
         Err(msg) => {
-            diags.push(Diagnostic::error(span, format!("invalid number: {msg}")));
+            diags.push(Diagnostic::error(
+                span,
+                crate::msg!("invalid number: {0}", msg),
+            ));
             Tok::Error
         }
     }
@@ -528,10 +538,9 @@ mod tests {
         assert_eq!(parse_int("1_000"), Ok(1000));
         assert_eq!(parse_int("0xffff_ffff"), Ok(0xffff_ffff));
         assert!(parse_int("0x").is_err());
-        assert!(parse_int("0b102").unwrap_err().contains("binary digit"));
-        assert!(parse_int("999999999999999999999999999999999999999999")
-            .unwrap_err()
-            .contains("too large"));
+        let err = |text| parse_int(text).unwrap_err().english();
+        assert!(err("0b102").contains("binary digit"));
+        assert!(err("999999999999999999999999999999999999999999").contains("too large"));
     }
 
     #[test]

@@ -523,13 +523,16 @@ pub fn assemble_line(isa: &Isa, text: &str) -> Result<Inst, Vec<Diagnostic>> {
     if !one {
         diags.push(Diagnostic::error(
             Span::new(text.len(), text.len()),
-            "expected an instruction",
+            crate::msg!("expected an instruction"),
         ));
         return Err(diags);
     }
     if two {
         let span = extra[0].span.to(extra[extra.len() - 1].span);
-        diags.push(Diagnostic::error(span, "expected only one instruction"));
+        diags.push(Diagnostic::error(
+            span,
+            crate::msg!("expected only one instruction"),
+        ));
     }
     let parsed = read_instruction_only(&ctx, &first, &mut diags);
     let inst = parsed.and_then(|pi| ctx.build(&pi, &HashMap::new(), &mut diags));
@@ -580,14 +583,14 @@ fn read_instruction_only(
         (Tok::Directive, _) => {
             p.diags.push(Diagnostic::error(
                 first.span,
-                "directives are not allowed here; expected an instruction",
+                crate::msg!("directives are not allowed here; expected an instruction"),
             ));
             None
         }
         (Tok::Ident, Some(Tok::P(Punct::Colon))) => {
             p.diags.push(Diagnostic::error(
                 first.span,
-                "labels are not allowed here; expected an instruction",
+                crate::msg!("labels are not allowed here; expected an instruction"),
             ));
             None
         }

@@ -16,6 +16,7 @@ use super::lexer::{Punct, Tok, Token};
 use super::Ctx;
 use crate::codec::layout::Prefix;
 use crate::diag::{Diagnostic, Span};
+use crate::msg::Text;
 use crate::operand::reg::RegName;
 
 /// An instruction statement, parsed but not yet matched to an opcode.
@@ -181,17 +182,25 @@ impl<'c, 't> Parser<'c, 't> {
         }
     }
 
-    pub(super) fn found(&self) -> String {
+    /// What is at the current token, for messages: the token in
+    /// backticks, or what stands there instead.
+    pub(super) fn found_text(&self) -> Text {
         match self.peek() {
-            Some(t) if t.kind == Tok::Error => "an invalid token".into(),
-            Some(t) => format!("`{}`", self.ctx.text(t.span)),
-            None => "the end of the statement".into(),
+            Some(t) if t.kind == Tok::Error => crate::msg!("an invalid token"),
+            Some(t) => crate::msg!("`{0}`", self.ctx.text(t.span)),
+            None => crate::msg!("the end of the statement"),
         }
+    }
+
+    /// [`Parser::found_text`] in English, for the messages that are not
+    /// templates yet (`directives.rs`).
+    pub(super) fn found(&self) -> String {
+        self.found_text().english()
     }
 
     /// Reports `msg` at the current token unless that token was already
     /// reported by the lexer.
-    pub(super) fn error_here(&mut self, msg: impl Into<crate::msg::Text>) {
+    pub(super) fn error_here(&mut self, msg: impl Into<Text>) {
         if self.peek().is_some_and(|t| t.kind == Tok::Error) {
             return;
         }
@@ -221,7 +230,10 @@ impl<'c, 't> Parser<'c, 't> {
                     guard = Some((neg, t.span));
                 }
                 _ => {
-                    let msg = format!("expected a predicate after `@`, found {}", self.found());
+                    let msg = crate::msg!(
+                        "expected a predicate after `@`, found {0}",
+                        self.found_text()
+                    );
                     self.error_here(msg);
                     let _ = at;
                     return None;
@@ -234,13 +246,11 @@ impl<'c, 't> Parser<'c, 't> {
                 t
             }
             _ => {
+                let found = self.found_text();
                 let msg = if guard.is_some() {
-                    format!(
-                        "expected a mnemonic after the guard, found {}",
-                        self.found()
-                    )
+                    crate::msg!("expected a mnemonic after the guard, found {0}", found)
                 } else {
-                    format!("expected an instruction, found {}", self.found())
+                    crate::msg!("expected an instruction, found {0}", found)
                 };
                 self.error_here(msg);
                 return None;
@@ -269,8 +279,13 @@ impl<'c, 't> Parser<'c, 't> {
         for m in &mods {
             if m.is_empty() {
                 self.diags.push(
-                    Diagnostic::error(Span::new(m.start - 1, m.start), "empty modifier after `.`")
-                        .with_help("write a modifier name after the dot, or remove the dot"),
+                    Diagnostic::error(
+                        Span::new(m.start - 1, m.start),
+                        crate::msg!("empty modifier after `.`"),
+                    )
+                    .with_help(crate::msg!(
+                        "write a modifier name after the dot, or remove the dot"
+                    )),
                 );
                 ok = false;
             }
@@ -293,16 +308,19 @@ impl<'c, 't> Parser<'c, 't> {
                     t.span
                 }
                 _ => {
-                    let msg = format!("expected a control name after `$`, found {}", self.found());
+                    let msg = crate::msg!(
+                        "expected a control name after `$`, found {0}",
+                        self.found_text()
+                    );
                     self.error_here(msg);
                     return None;
                 }
             };
             if self.eat(Punct::Assign).is_none() {
-                let msg = format!(
-                    "expected `=` after `${}`, found {}",
+                let msg = crate::msg!(
+                    "expected `=` after `${0}`, found {1}",
                     self.ctx.text(name),
-                    self.found()
+                    self.found_text()
                 );
                 self.error_here(msg);
                 return None;
@@ -314,14 +332,13 @@ impl<'c, 't> Parser<'c, 't> {
         if let Some(t) = self.peek() {
             if t.kind != Tok::Error {
                 let help = if operands.is_empty() {
-                    "operands are separated by `,`"
+                    crate::msg!("operands are separated by `,`")
                 } else {
-                    "operands are separated by `,`; controls are written `$name=value`"
+                    crate::msg!("operands are separated by `,`; controls are written `$name=value`")
                 };
-                self.diags.push(
-                    Diagnostic::error(t.span, format!("unexpected `{}`", self.ctx.text(t.span)))
-                        .with_help(help),
-                );
+                let msg = crate::msg!("unexpected `{0}`", self.ctx.text(t.span));
+                self.diags
+                    .push(Diagnostic::error(t.span, msg).with_help(help));
             }
             return None;
         }
@@ -381,16 +398,16 @@ impl<'c, 't> Parser<'c, 't> {
             });
         }
         if neg.is_some() {
-            let msg = format!("expected a number after `-`, found {}", self.found());
+            let msg = crate::msg!("expected a number after `-`, found {0}", self.found_text());
             self.error_here(msg);
             return None;
         }
         let Some(t) = self.peek() else {
-            self.error_here("expected an operand");
+            self.error_here(crate::msg!("expected an operand"));
             return None;
         };
         if t.kind != Tok::Ident {
-            let msg = format!("expected an operand, found {}", self.found());
+            let msg = crate::msg!("expected an operand, found {0}", self.found_text());
             self.error_here(msg);
             return None;
         }
@@ -405,19 +422,19 @@ impl<'c, 't> Parser<'c, 't> {
         let is_const = self.ctx.text(t.span).eq_ignore_ascii_case("c");
         let first = self.bracket_int()?;
         if is_const {
-            self.expect(Punct::RBracket, "to close the constant bank")?;
-            self.expect(Punct::LBracket, "before the constant offset")?;
+            self.expect(Punct::RBracket, crate::msg!("to close the constant bank"))?;
+            self.expect(Punct::LBracket, crate::msg!("before the constant offset"))?;
             let second = self.bracket_int()?;
-            let end = self.expect(Punct::RBracket, "to close the constant offset")?;
+            let end = self.expect(Punct::RBracket, crate::msg!("to close the constant offset"))?;
             Some(Operand {
                 prefix,
                 form: Form::CMem(first, second),
                 span: start.to(end),
             })
         } else {
-            self.expect(Punct::Colon, "between the registers of a pair")?;
+            self.expect(Punct::Colon, crate::msg!("between the registers of a pair"))?;
             let second = self.bracket_int()?;
-            let end = self.expect(Punct::RBracket, "to close the register pair")?;
+            let end = self.expect(Punct::RBracket, crate::msg!("to close the register pair"))?;
             Some(Operand {
                 prefix,
                 form: Form::Pair(t.span, first.0, second.0),
@@ -475,8 +492,8 @@ impl<'c, 't> Parser<'c, 't> {
         self.pos = pos;
         let v = self.eval_uniform(
             &e,
-            "`lane` cannot be used in an instruction operand",
-            "operands are absolute expressions: numbers and symbols",
+            crate::msg!("`lane` cannot be used in an instruction operand"),
+            crate::msg!("operands are absolute expressions: numbers and symbols"),
         )?;
         Some((v, e.span))
     }
@@ -487,8 +504,8 @@ impl<'c, 't> Parser<'c, 't> {
     pub(super) fn eval_uniform(
         &mut self,
         e: &expr::Expr,
-        message: impl Into<crate::msg::Text>,
-        help: &str,
+        message: impl Into<Text>,
+        help: impl Into<Text>,
     ) -> Option<u32> {
         if let Some(l) = e.lane_use() {
             self.diags
@@ -529,7 +546,7 @@ impl<'c, 't> Parser<'c, 't> {
             if self.eat(Punct::Comma).is_some() {
                 continue;
             }
-            let end = self.expect(Punct::RParen, "to close `hwreg(`")?;
+            let end = self.expect(Punct::RParen, crate::msg!("to close `hwreg(`"))?;
             return Some(Operand {
                 prefix: None,
                 form: Form::HwReg(args),
@@ -548,18 +565,25 @@ impl<'c, 't> Parser<'c, 't> {
                 Some((v, span))
             }
             _ => {
-                let msg = format!("expected a number, found {}", self.found());
+                let msg = crate::msg!("expected a number, found {0}", self.found_text());
                 self.error_here(msg);
                 None
             }
         }
     }
 
-    pub(super) fn expect(&mut self, p: Punct, why: &str) -> Option<Span> {
+    /// Reads punctuation `p`, or reports it missing (`why` says what it
+    /// is for).
+    pub(super) fn expect(&mut self, p: Punct, why: Text) -> Option<Span> {
         if let Some(s) = self.eat(p) {
             return Some(s);
         }
-        let msg = format!("expected `{}` {why}, found {}", p.text(), self.found());
+        let msg = crate::msg!(
+            "expected `{0}` {1}, found {2}",
+            p.text(),
+            why,
+            self.found_text()
+        );
         self.error_here(msg);
         None
     }

@@ -12,57 +12,91 @@
 
 use super::parser::{Form, Operand};
 use super::Ctx;
+use crate::msg::Text;
 use crate::operand::hwreg;
 use crate::operand::reg::{RegClass, RegName};
 use crate::spec::model::{Builtin, Field, Isa, TypeRef};
 
 /// What a field takes, for messages: `a register (R0..R254, RZ)`.
-pub(super) fn describe_type(isa: &Isa, f: &Field) -> String {
-    match f.ty {
-        TypeRef::Enum(t) => match isa.types.get(t) {
-            Some(et) => {
-                let names: Vec<&str> = et.values.iter().take(4).map(|v| v.name.as_str()).collect();
-                let more = if et.values.len() > 4 { ", ..." } else { "" };
-                format!("a {} name ({}{more})", et.name, names.join(", "))
+pub(super) fn type_text(isa: &Isa, f: &Field) -> Text {
+    let b = match f.ty {
+        TypeRef::Builtin(b) => b,
+        TypeRef::Enum(t) => {
+            return match isa.types.get(t) {
+                Some(et) => {
+                    let names: Vec<&str> =
+                        et.values.iter().take(4).map(|v| v.name.as_str()).collect();
+                    let more = if et.values.len() > 4 { ", ..." } else { "" };
+                    let names = format!("{}{more}", names.join(", "));
+                    crate::msg!("a {0} name ({1})", &et.name, names)
+                }
+                None => crate::msg!("a name"),
             }
-            None => "a name".into(),
-        },
-        TypeRef::Builtin(b) => match b {
-            Builtin::Reg | Builtin::UReg | Builtin::Pred | Builtin::UPred | Builtin::SGpr => {
-                RegClass::of(b).map_or_else(String::new, |c| {
-                    format!("a {} ({})", c.describe(), c.names())
-                })
-            }
-            Builtin::PModi | Builtin::SignModi => "`True` or `False`".into(),
-            Builtin::UImm(n) => format!("an unsigned {n}-bit immediate"),
-            Builtin::SImm(n) => format!("a signed {n}-bit immediate"),
-            Builtin::F32Imm => "a float immediate".into(),
-            Builtin::CMem | Builtin::CBank => "a constant `c[bank][offset]`".into(),
-            Builtin::HwReg => format!(
-                "a hardware register `hwreg(...)` or a {}-bit value",
-                hwreg::WIDTH
-            ),
-        },
+        }
+    };
+    match b {
+        Builtin::Reg => crate::msg!("a register ({0})", RegClass::R.names()),
+        Builtin::UReg => crate::msg!("a uniform register ({0})", RegClass::UR.names()),
+        Builtin::Pred => crate::msg!("a predicate ({0})", RegClass::P.names()),
+        Builtin::UPred => crate::msg!("a uniform predicate ({0})", RegClass::UP.names()),
+        Builtin::SGpr => crate::msg!("a scalar register ({0})", RegClass::S.names()),
+        Builtin::PModi | Builtin::SignModi => crate::msg!("`True` or `False`"),
+        Builtin::UImm(n) => crate::msg!("an unsigned {0}-bit immediate", n),
+        Builtin::SImm(n) => crate::msg!("a signed {0}-bit immediate", n),
+        Builtin::F32Imm => crate::msg!("a float immediate"),
+        Builtin::CMem | Builtin::CBank => crate::msg!("a constant `c[bank][offset]`"),
+        Builtin::HwReg => crate::msg!(
+            "a hardware register `hwreg(...)` or a {0}-bit value",
+            hwreg::WIDTH
+        ),
     }
+}
+
+/// [`type_text`] in English, for the messages that are not templates
+/// yet (`select.rs`).
+pub(super) fn describe_type(isa: &Isa, f: &Field) -> String {
+    type_text(isa, f).english()
 }
 
 /// What a written operand is, for messages: `the immediate `0x1``.
-pub(super) fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
+pub(super) fn operand_text(ctx: &Ctx, o: &Operand) -> Text {
     let text = ctx.text(o.span);
     match &o.form {
-        Form::Ident(reg) => match reg {
-            RegName::Reg(c, _) => format!("{} `{text}`", c.describe()),
-            _ => format!("the name `{text}`"),
+        Form::Ident(RegName::Reg(c, _)) => match c {
+            RegClass::R => crate::msg!("register `{0}`", text),
+            RegClass::UR => crate::msg!("uniform register `{0}`", text),
+            RegClass::P => crate::msg!("predicate `{0}`", text),
+            RegClass::UP => crate::msg!("uniform predicate `{0}`", text),
+            RegClass::S => crate::msg!("scalar register `{0}`", text),
         },
-        Form::Pair(..) => format!("the register pair `{text}`"),
-        Form::Int(..) => format!("the immediate `{text}`"),
-        Form::Float(..) | Form::FloatBits(..) => format!("the float `{text}`"),
-        Form::CMem(..) => format!("the constant `{text}`"),
-        Form::HwReg(..) => format!("the hardware register `{text}`"),
+        Form::Ident(_) => crate::msg!("the name `{0}`", text),
+        Form::Pair(..) => crate::msg!("the register pair `{0}`", text),
+        Form::Int(..) => crate::msg!("the immediate `{0}`", text),
+        Form::Float(..) | Form::FloatBits(..) => crate::msg!("the float `{0}`", text),
+        Form::CMem(..) => crate::msg!("the constant `{0}`", text),
+        Form::HwReg(..) => crate::msg!("the hardware register `{0}`", text),
     }
 }
 
-/// `a`, `a or b`, `a, b or c`.
+/// [`operand_text`] in English, for the messages that are not templates
+/// yet (`select.rs`).
+pub(super) fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
+    operand_text(ctx, o).english()
+}
+
+/// `did you mean `a`?`, `did you mean `a`, `b` or `c`?` for close names
+/// (at least one).
+pub(super) fn did_you_mean(close: &[String]) -> Text {
+    match close {
+        [rest @ .., last] if !rest.is_empty() => {
+            crate::msg!("did you mean {0} or {1}?", rest.join(", "), last)
+        }
+        _ => crate::msg!("did you mean {0}?", close.join(", ")),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`, in English, for the messages that are
+/// not templates yet (`select.rs`).
 pub(super) fn one_of(items: &[String]) -> String {
     match items {
         [] => String::new(),

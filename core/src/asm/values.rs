@@ -14,10 +14,11 @@
 //! ```
 
 use super::parser::{Form, HwArg, HwArgs, Operand};
-use super::suggest::{describe_type, one_of, suggest};
+use super::suggest::{did_you_mean, suggest, type_text};
 use super::Ctx;
 use crate::codec::layout;
 use crate::diag::{Diagnostic, Span};
+use crate::msg::Text;
 use crate::operand;
 use crate::operand::cmem::{self, Problem};
 use crate::operand::hwreg::{self, HwReg};
@@ -45,7 +46,7 @@ impl Ctx<'_> {
                         diags,
                         Diagnostic::error(
                             span,
-                            format!("`{text}` is not {}", describe_type(isa, f)),
+                            crate::msg!("`{0}` is not {1}", text, type_text(isa, f)),
                         ),
                     ),
                 }
@@ -63,10 +64,11 @@ impl Ctx<'_> {
                 if *hi != lo + 1 || lo % 2 == 1 || *lo > last {
                     fail(diags, Diagnostic::error(
                         span,
-                        format!("invalid register pair `{}`", self.text(span)),
+                        crate::msg!("invalid register pair `{0}`", self.text(span)),
                     )
-                    .with_help(format!(
-                        "a pair is an even register and the next one, e.g. `{prefix}[2:3]`, up to `{prefix}[{}:{}]`",
+                    .with_help(crate::msg!(
+                        "a pair is an even register and the next one, e.g. `{0}[2:3]`, up to `{0}[{1}:{2}]`",
+                        prefix,
                         last,
                         last + 1
                     )))
@@ -84,14 +86,16 @@ impl Ctx<'_> {
                 diags,
                 Diagnostic::error(
                     span,
-                    format!(
-                        "`{}` is a 32-bit float, but `{}` is {}",
+                    crate::msg!(
+                        "`{0}` is a 32-bit float, but `{1}` is {2}",
                         self.text(span),
-                        f.name,
-                        describe_type(isa, f)
+                        &f.name,
+                        type_text(isa, f)
                     ),
                 )
-                .with_help("write the value as an integer: decimal, 0x hex or 0b binary"),
+                .with_help(crate::msg!(
+                    "write the value as an integer: decimal, 0x hex or 0b binary"
+                )),
             ),
             (Form::Float(neg, text_span), _) => {
                 let text = self.text(*text_span).replace('_', "");
@@ -104,9 +108,14 @@ impl Ctx<'_> {
                         diags,
                         Diagnostic::error(
                             span,
-                            format!("`{}` is out of range for a 32-bit float", self.text(span)),
+                            crate::msg!(
+                                "`{0}` is out of range for a 32-bit float",
+                                self.text(span)
+                            ),
                         )
-                        .with_help("write infinities and NaNs as raw bits, e.g. `0f7f800000`"),
+                        .with_help(crate::msg!(
+                            "write infinities and NaNs as raw bits, e.g. `0f7f800000`"
+                        )),
                     ),
                 }
             }
@@ -130,7 +139,7 @@ impl Ctx<'_> {
                 diags,
                 Diagnostic::error(
                     span,
-                    format!("`{}` must be {}", f.name, describe_type(isa, f)),
+                    crate::msg!("`{0}` must be {1}", &f.name, type_text(isa, f)),
                 ),
             ),
         }
@@ -160,7 +169,7 @@ impl Ctx<'_> {
                 diags,
                 Diagnostic::error(
                     span,
-                    format!("`{}` must be {}", f.name, describe_type(self.isa, f)),
+                    crate::msg!("`{0}` must be {1}", &f.name, type_text(self.isa, f)),
                 ),
             ),
             RegName::NotReg => match b {
@@ -168,16 +177,19 @@ impl Ctx<'_> {
                     Some(&addr) => self.check_int(false, u128::from(addr), f, span, diags),
                     None => fail(diags, self.undefined_label(text, span, labels)),
                 },
-                Builtin::PModi | Builtin::SignModi => operand::value_of(b, text)
-                    .or_else(|| fail(diags, Diagnostic::error(span, "expected `True` or `False`"))),
+                Builtin::PModi | Builtin::SignModi => operand::value_of(b, text).or_else(|| {
+                    let msg = crate::msg!("expected `True` or `False`");
+                    fail(diags, Diagnostic::error(span, msg))
+                }),
                 _ => fail(
                     diags,
                     Diagnostic::error(
                         span,
-                        format!(
-                            "`{}` must be {}, found `{text}`",
-                            f.name,
-                            describe_type(self.isa, f)
+                        crate::msg!(
+                            "`{0}` must be {1}, found `{2}`",
+                            &f.name,
+                            type_text(self.isa, f),
+                            text
                         ),
                     ),
                 ),
@@ -188,7 +200,7 @@ impl Ctx<'_> {
     /// `undefined label`, with close label names or the number of an
     /// enum value of that name.
     fn undefined_label(&self, text: &str, span: Span, labels: &HashMap<&str, u64>) -> Diagnostic {
-        let mut d = Diagnostic::error(span, format!("undefined label `{text}`"));
+        let mut d = Diagnostic::error(span, crate::msg!("undefined label `{0}`", text));
         let left = self.suggestions_left.get();
         self.suggestions_left.set(left.saturating_sub(1));
         let close = if left > 0 {
@@ -203,10 +215,13 @@ impl Ctx<'_> {
                 .map(|v| (t.name.as_str(), v.value))
         });
         if !close.is_empty() {
-            d = d.with_help(format!("did you mean {}?", one_of(&close)));
+            d = d.with_help(did_you_mean(&close));
         } else if let Some((ty, v)) = named {
-            d = d.with_help(format!(
-                "`{text}` is a {ty} value; here write its number, {v:#x}"
+            d = d.with_help(crate::msg!(
+                "`{0}` is a {1} value; here write its number, {2}",
+                text,
+                ty,
+                format!("{v:#x}")
             ));
         }
         d
@@ -228,22 +243,26 @@ impl Ctx<'_> {
             (Form::Pair(..), false) => Some(
                 Diagnostic::error(
                     o.span,
-                    format!(
-                        "operand `{}` is 32 bits wide here, not a register pair",
-                        f.name
+                    crate::msg!(
+                        "operand `{0}` is 32 bits wide here, not a register pair",
+                        &f.name
                     ),
                 )
-                .with_help(format!("write a single register such as `{prefix}2`")),
+                .with_help(crate::msg!(
+                    "write a single register such as `{0}2`",
+                    prefix
+                )),
             ),
             (Form::Ident(_), true) => {
                 let v = values[fi];
                 (Some(v) != class.zero() && v % 2 == 1).then(|| {
                     Diagnostic::error(
                         o.span,
-                        format!("operand `{}` is a 64-bit register pair and must start at an even register", f.name),
+                        crate::msg!("operand `{0}` is a 64-bit register pair and must start at an even register", &f.name),
                     )
-                    .with_help(format!(
-                        "write `{prefix}[{}:{}]` or `{prefix}[{}:{}]`",
+                    .with_help(crate::msg!(
+                        "write `{0}[{1}:{2}]` or `{0}[{3}:{4}]`",
+                        prefix,
                         v - 1,
                         v,
                         v + 1,
@@ -262,26 +281,31 @@ impl Ctx<'_> {
             diags.push(
                 Diagnostic::error(
                     span,
-                    format!("`hwreg` takes 1 or 3 arguments, found {}", args.count),
+                    crate::msg!("`hwreg` takes 1 or 3 arguments, found {0}", args.count),
                 )
-                .with_help("write hwreg(id) or hwreg(id, offset, size)"),
+                .with_help(crate::msg!("write hwreg(id) or hwreg(id, offset, size)")),
             );
             return None;
         }
-        let num = |a: &HwArg, what: &str, lo: u32, hi: u32, diags: &mut Vec<Diagnostic>| -> u32 {
+        let num = |a: &HwArg, what: Text, lo: u32, hi: u32, diags: &mut Vec<Diagnostic>| -> u32 {
             match a {
                 HwArg::Num(v, _) if (lo..=hi).contains(v) => *v,
                 HwArg::Num(v, s) => {
-                    diags.push(
-                        Diagnostic::error(*s, format!("invalid {what} {v}: it must be {lo}..{hi}"))
-                            .with_help(format!("the {what} is {lo}..{hi}")),
+                    let msg = crate::msg!(
+                        "invalid {0} {1}: it must be {2}..{3}",
+                        what.clone(),
+                        v,
+                        lo,
+                        hi
                     );
+                    let help = crate::msg!("the {0} is {1}..{2}", what, lo, hi);
+                    diags.push(Diagnostic::error(*s, msg).with_help(help));
                     0
                 }
                 HwArg::Name(s) => {
                     diags.push(Diagnostic::error(
                         *s,
-                        format!("the {what} must be a number, found `{}`", self.text(*s)),
+                        crate::msg!("the {0} must be a number, found `{1}`", what, self.text(*s)),
                     ));
                     0
                 }
@@ -294,17 +318,19 @@ impl Ctx<'_> {
                 match layout::hwreg_id(self.isa, name) {
                     Some(id) => id as u32,
                     None => {
-                        let mut d =
-                            Diagnostic::error(*s, format!("unknown hardware register `{name}`"));
+                        let mut d = Diagnostic::error(
+                            *s,
+                            crate::msg!("unknown hardware register `{0}`", name),
+                        );
                         if let Some(t) = self.isa.enum_type(layout::HWREG_TYPE) {
                             let close = suggest(name, t.values.iter().map(|v| v.name.as_str()));
                             d = d.with_help(if close.is_empty() {
-                                format!(
-                                    "write a register name such as HW_REG_MODE, or its id 0..{}",
+                                crate::msg!(
+                                    "write a register name such as HW_REG_MODE, or its id 0..{0}",
                                     hwreg::LAST_ID
                                 )
                             } else {
-                                format!("did you mean {}?", one_of(&close))
+                                did_you_mean(&close)
                             });
                         }
                         diags.push(d);
@@ -312,12 +338,24 @@ impl Ctx<'_> {
                     }
                 }
             }
-            a => num(a, "register id", 0, hwreg::LAST_ID, diags),
+            a => num(a, crate::msg!("register id"), 0, hwreg::LAST_ID, diags),
         };
         let (off, size) = if args.len() == 3 {
             (
-                num(&args[1], "bit offset", 0, hwreg::LAST_OFFSET, diags),
-                num(&args[2], "bit field size", 1, hwreg::MAX_SIZE, diags),
+                num(
+                    &args[1],
+                    crate::msg!("bit offset"),
+                    0,
+                    hwreg::LAST_OFFSET,
+                    diags,
+                ),
+                num(
+                    &args[2],
+                    crate::msg!("bit field size"),
+                    1,
+                    hwreg::MAX_SIZE,
+                    diags,
+                ),
             )
         } else {
             (0, hwreg::MAX_SIZE)
@@ -355,13 +393,22 @@ impl Ctx<'_> {
                 let bits = (1i128 << width) - 1;
                 let x = if neg { -(v as i128) } else { v as i128 };
                 if v > u64::MAX as u128 || x < min || x > bits {
+                    let kind = crate::msg!("a signed {0}-bit immediate", width);
                     diags.push(
                         Diagnostic::error(
                             span,
-                            format!("`{text}` is out of range for `{}` (a signed {width}-bit immediate)", f.name),
+                            crate::msg!(
+                                "`{0}` is out of range for `{1}` ({2})",
+                                text,
+                                &f.name,
+                                kind
+                            ),
                         )
-                        .with_help(format!(
-                            "the range is {min} ..= {max}; a bit pattern 0x0 ..= {bits:#x} is also accepted"
+                        .with_help(crate::msg!(
+                            "the range is {0} ..= {1}; a bit pattern 0x0 ..= {2} is also accepted",
+                            min,
+                            max,
+                            format!("{bits:#x}")
                         )),
                     );
                     return None;
@@ -380,19 +427,17 @@ impl Ctx<'_> {
                 // Only a message needs the words.
                 let kind = match f.ty {
                     TypeRef::Builtin(Builtin::UImm(_)) => {
-                        format!("an unsigned {width}-bit immediate")
+                        crate::msg!("an unsigned {0}-bit immediate", width)
                     }
-                    _ => format!("a {width}-bit field"),
+                    _ => crate::msg!("a {0}-bit field", width),
                 };
                 let problem = if neg && v != 0 {
-                    format!("`{text}` is negative, but `{}` is {kind}", f.name)
+                    crate::msg!("`{0}` is negative, but `{1}` is {2}", text, &f.name, kind)
                 } else {
-                    format!("`{text}` is out of range for `{}` ({kind})", f.name)
+                    crate::msg!("`{0}` is out of range for `{1}` ({2})", text, &f.name, kind)
                 };
-                diags.push(
-                    Diagnostic::error(span, problem)
-                        .with_help(format!("the range is 0 ..= {max} ({max:#x})")),
-                );
+                let help = crate::msg!("the range is 0 ..= {0} ({1})", max, format!("{max:#x}"));
+                diags.push(Diagnostic::error(span, problem).with_help(help));
                 None
             }
         }
@@ -406,36 +451,54 @@ fn const_value(
     (bank, bspan): (u128, Span),
     (off, ospan): (u128, Span),
 ) -> Result<u64, Diagnostic> {
-    let last = cmem::LAST_OFFSET;
     let align = u128::from(cmem::ALIGN);
     let problem = match form.check(bank, off) {
         Ok(v) => return Ok(v),
         Err(p) => p,
     };
+    // Numbers in messages are hex, written before they go in.
+    let hex = |v: u128| format!("{v:#x}");
+    let last = format!("{:#x}", cmem::LAST_OFFSET);
     Err(match (problem, form) {
-        (Problem::Bank, _) => {
-            Diagnostic::error(bspan, format!("constant bank {bank:#x} is out of range"))
-                .with_help(format!("banks are 0x0..{:#x}", form.last_bank()))
-        }
+        (Problem::Bank, _) => Diagnostic::error(
+            bspan,
+            crate::msg!("constant bank {0} is out of range", hex(bank)),
+        )
+        .with_help(crate::msg!(
+            "banks are 0x0..{0}",
+            format!("{:#x}", form.last_bank())
+        )),
         (_, cmem::Form::CBank) => Diagnostic::error(
             ospan,
-            format!("constant offset {off:#x} is not a multiple of {align} in 0x0..{last:#x}"),
+            crate::msg!(
+                "constant offset {0} is not a multiple of {1} in 0x0..{2}",
+                hex(off),
+                align,
+                &last
+            ),
         )
-        .with_help(format!(
-            "offsets are byte addresses 0x0..{last:#x}, multiples of {align}"
+        .with_help(crate::msg!(
+            "offsets are byte addresses 0x0..{0}, multiples of {1}",
+            last,
+            align
         )),
-        (Problem::OffsetRange, _) => {
-            Diagnostic::error(ospan, format!("constant offset {off:#x} is out of range"))
-                .with_help(format!("offsets are 0x0..{last:#x}"))
-        }
+        (Problem::OffsetRange, _) => Diagnostic::error(
+            ospan,
+            crate::msg!("constant offset {0} is out of range", hex(off)),
+        )
+        .with_help(crate::msg!("offsets are 0x0..{0}", last)),
         (Problem::Misaligned, _) => Diagnostic::error(
             ospan,
-            format!("constant offset {off:#x} is not a multiple of {align}"),
+            crate::msg!(
+                "constant offset {0} is not a multiple of {1}",
+                hex(off),
+                align
+            ),
         )
-        .with_help(format!(
-            "use {:#x} or {:#x}",
-            off - off % align,
-            off - off % align + align
+        .with_help(crate::msg!(
+            "use {0} or {1}",
+            hex(off - off % align),
+            hex(off - off % align + align)
         )),
     })
 }
