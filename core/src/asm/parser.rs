@@ -488,7 +488,7 @@ impl<'c, 't> Parser<'c, 't> {
         &mut self,
         e: &expr::Expr,
         message: impl Into<crate::msg::Text>,
-        help: &str,
+        help: impl Into<crate::msg::Text>,
     ) -> Option<u32> {
         if let Some(l) = e.lane_use() {
             self.diags
