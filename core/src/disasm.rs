@@ -206,12 +206,13 @@ pub fn parse_hex(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
             if k >= isa.dialect.max_words {
                 return Err(Diagnostic::error(
                     Span::new(off, at),
-                    format!(
-                        "{} instructions have at most {} words",
-                        isa.name, isa.dialect.max_words
+                    crate::msg!(
+                        "{0} instructions have at most {1} words",
+                        &isa.name,
+                        isa.dialect.max_words
                     ),
                 )
-                .with_help("write one instruction per line"));
+                .with_help(crate::msg!("write one instruction per line")));
             }
             let w = parse_one(isa, part).map_err(|mut d| {
                 d.span = Span::new(d.span.start + off, d.span.end + off);
@@ -250,9 +251,11 @@ fn parse_one(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
             let at = body_start + i;
             return Err(Diagnostic::error(
                 Span::new(at, at + c.len_utf8()),
-                format!("`{}` is not a hex digit", c.escape_debug()),
+                crate::msg!("`{0}` is not a hex digit", c.escape_debug()),
             )
-            .with_help("write the word as hex digits, optionally with `0x` and `_` separators"));
+            .with_help(crate::msg!(
+                "write the word as hex digits, optionally with `0x` and `_` separators"
+            )));
         };
         any = true;
         if significant > 0 || d != 0 {
@@ -265,8 +268,8 @@ fn parse_one(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
     }
     if !any {
         return Err(
-            Diagnostic::error(whole, "expected a hex word").with_help(format!(
-                "write {} hex digits, e.g. `{}`",
+            Diagnostic::error(whole, crate::msg!("expected a hex word")).with_help(crate::msg!(
+                "write {0} hex digits, e.g. `{1}`",
                 isa.word_bits.div_ceil(4),
                 "0".repeat(isa.word_bits.div_ceil(4) as usize)
             )),
@@ -281,11 +284,11 @@ fn parse_one(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
 fn too_wide(isa: &Isa, span: Span) -> Diagnostic {
     Diagnostic::error(
         span,
-        format!("the value does not fit in a {}-bit word", isa.word_bits),
+        crate::msg!("the value does not fit in a {0}-bit word", isa.word_bits),
     )
-    .with_help(format!(
-        "{} words have at most {} hex digits",
-        isa.name,
+    .with_help(crate::msg!(
+        "{0} words have at most {1} hex digits",
+        &isa.name,
         isa.word_bits.div_ceil(4)
     ))
 }

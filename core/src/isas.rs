@@ -91,10 +91,10 @@ impl std::fmt::Display for Id {
 
 impl std::str::FromStr for Id {
     type Err = String;
-    /// Reads a short name; the error lists the known ones.
+    /// Reads a short name; the error ([`Id::unknown`] in English) lists
+    /// the known ones.
     fn from_str(s: &str) -> Result<Id, String> {
-        Id::from_name(s)
-            .ok_or_else(|| format!("unknown ISA `{s}`; known ISAs: {}", NAMES.join(", ")))
+        Id::from_name(s).ok_or_else(|| Id::unknown(s).english())
     }
 }
 
@@ -174,6 +174,11 @@ fn open_compiled(id: Id) -> Isa {
 }
 
 impl Id {
+    /// Why `name` names no bundled ISA, with the names that do.
+    pub fn unknown(name: &str) -> crate::msg::Text {
+        crate::msg!("unknown ISA `{0}`; known ISAs: {1}", name, NAMES.join(", "))
+    }
+
     /// The name of the file that holds this ISA's documentation part, as a
     /// program that leaves it out (the playground) fetches it.
     pub fn docs_file_name(self) -> &'static str {

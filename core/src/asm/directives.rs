@@ -21,6 +21,7 @@ use super::{Init, Setup};
 use crate::codec::layout;
 use crate::diag::{Diagnostic, Span};
 use crate::loc::{Loc, Value};
+use crate::msg::Text;
 use crate::operand::reg::{RegClass, RegName};
 use crate::spec::model::Machine;
 use std::collections::HashMap;
@@ -77,8 +78,9 @@ impl Definitions {
 }
 
 /// The registers `.init` takes on Maxwell.
-fn maxwell_init_regs() -> String {
-    format!("{}, {}, PR or CC", RegClass::R.range(), RegClass::P.range())
+fn maxwell_init_help() -> Text {
+    let (r, p) = (RegClass::R.range(), RegClass::P.range());
+    crate::msg!("`.init` takes {0}, {1}, PR or CC", r, p)
 }
 
 /// Bit `l` set when lane `l`'s value is not zero.
@@ -101,16 +103,19 @@ impl Parser<'_, '_> {
             let name = self.ctx.text(a.span).to_string();
             if !matches!(self.ctx.reg(&name), RegName::NotReg) {
                 self.diags.push(
-                    Diagnostic::error(a.span, format!("`{name}` is a register name, not a label"))
-                        .with_help("choose another label name"),
+                    Diagnostic::error(
+                        a.span,
+                        crate::msg!("`{0}` is a register name, not a label", name),
+                    )
+                    .with_help(crate::msg!("choose another label name")),
                 );
                 continue;
             }
             if let Some(&k) = defs.label_index.get(&name) {
                 let first = self.ctx.line_of(defs.labels[k].2.start);
                 self.diags.push(
-                    Diagnostic::error(a.span, format!("label `{name}` is defined twice"))
-                        .with_help(format!("it is first defined on line {first}")),
+                    Diagnostic::error(a.span, crate::msg!("label `{0}` is defined twice", name))
+                        .with_help(crate::msg!("it is first defined on line {0}", first)),
                 );
                 continue;
             }
@@ -134,8 +139,11 @@ impl Parser<'_, '_> {
         self.pos += 2;
         if !matches!(self.ctx.reg(&name), RegName::NotReg) {
             self.diags.push(
-                Diagnostic::error(t.span, format!("`{name}` is a register name, not a symbol"))
-                    .with_help("choose another symbol name"),
+                Diagnostic::error(
+                    t.span,
+                    crate::msg!("`{0}` is a register name, not a symbol", name),
+                )
+                .with_help(crate::msg!("choose another symbol name")),
             );
             return;
         }
@@ -159,8 +167,9 @@ impl Parser<'_, '_> {
             self.init(whole, defs);
         } else {
             self.diags.push(
-                Diagnostic::error(d.span, format!("unknown directive `{name}`"))
-                    .with_help("the directives are `.active MASK` and `.init REG = VALUE`"),
+                Diagnostic::error(d.span, crate::msg!("unknown directive `{0}`", name)).with_help(
+                    crate::msg!("the directives are `.active MASK` and `.init REG = VALUE`"),
+                ),
             );
         }
     }
@@ -170,22 +179,25 @@ impl Parser<'_, '_> {
         let Some(e) = self.expr_to_end() else { return };
         let Some(v) = self.eval_uniform(
             &e,
-            "`lane` cannot be used in `.active`",
-            "`.active` takes one 32-bit mask: bit l set = lane l active",
+            crate::msg!("`lane` cannot be used in `.active`"),
+            crate::msg!("`.active` takes one 32-bit mask: bit l set = lane l active"),
         ) else {
             return;
         };
         if let Some(prev) = defs.setup.active_span {
+            let line = self.ctx.line_of(prev.start);
             defs.warnings.push(
-                Diagnostic::warning(whole, "`.active` is given twice; this one wins").with_help(
-                    format!("the other one is on line {}", self.ctx.line_of(prev.start)),
-                ),
+                Diagnostic::warning(
+                    whole,
+                    crate::msg!("`.active` is given twice; this one wins"),
+                )
+                .with_help(crate::msg!("the other one is on line {0}", line)),
             );
         }
         if v == 0 {
             defs.warnings.push(Diagnostic::warning(
                 e.span,
-                "no lane is active: the program does nothing",
+                crate::msg!("no lane is active: the program does nothing"),
             ));
         }
         defs.setup.active = v;
@@ -209,8 +221,8 @@ impl Parser<'_, '_> {
         if t.kind != Tok::Error {
             self.diags.push(Diagnostic::error(
                 t.span,
-                format!(
-                    "unexpected `{}` after the expression",
+                crate::msg!(
+                    "unexpected `{0}` after the expression",
                     self.ctx.text(t.span)
                 ),
             ));
@@ -223,7 +235,7 @@ impl Parser<'_, '_> {
         let t = match self.peek() {
             Some(t) if t.kind == Tok::Ident => t,
             _ => {
-                let msg = format!("expected a register after `.init`, found {}", self.found());
+                let msg = crate::msg!("expected a register after `.init`, found {0}", self.found());
                 self.error_here(msg);
                 return;
             }
@@ -234,7 +246,11 @@ impl Parser<'_, '_> {
             return;
         };
         if self.eat(Punct::Assign).is_none() {
-            let msg = format!("expected `=` after `{reg_text}`, found {}", self.found());
+            let msg = crate::msg!(
+                "expected `=` after `{0}`, found {1}",
+                reg_text,
+                self.found()
+            );
             self.error_here(msg);
             return;
         }
@@ -245,14 +261,16 @@ impl Parser<'_, '_> {
             return;
         }
         if let Some(prev) = defs.init_spans.insert(target, whole) {
+            let line = self.ctx.line_of(prev.start);
             defs.warnings.push(
                 Diagnostic::warning(
                     whole,
-                    format!("{target} is initialised twice; this value wins"),
+                    crate::msg!("{0} is initialised twice; this value wins", target),
                 )
-                .with_help(format!(
-                    "the other `.init {target}` is on line {}",
-                    self.ctx.line_of(prev.start)
+                .with_help(crate::msg!(
+                    "the other `.init {0}` is on line {1}",
+                    target,
+                    line
                 )),
             );
             defs.setup.inits.retain(|i| i.target != target);
@@ -273,8 +291,9 @@ impl Parser<'_, '_> {
                 if Some(n) == class.zero() {
                     self.diags.push(Diagnostic::error(
                         t.span,
-                        format!(
-                            "`{reg_text}` always reads {} and cannot be initialised",
+                        crate::msg!(
+                            "`{0}` always reads {1} and cannot be initialised",
+                            reg_text,
                             class.zero_meaning()
                         ),
                     ));
@@ -302,22 +321,22 @@ impl Parser<'_, '_> {
                 }
                 (machine, _) => {
                     let takes = match machine {
-                        Machine::Warp => format!(
-                            "{}, {}, {} or {}",
+                        Machine::Warp => crate::msg!(
+                            "`.init` takes {0}, {1}, {2} or {3}",
                             RegClass::R.range(),
                             RegClass::P.range(),
                             RegClass::UR.range(),
                             RegClass::UP.range()
                         ),
-                        Machine::Maxwell => maxwell_init_regs(),
-                        Machine::ScalarWave => format!(
-                            "{} or a hardware register name (HW_REG_MODE, ...)",
+                        Machine::Maxwell => maxwell_init_help(),
+                        Machine::ScalarWave => crate::msg!(
+                            "`.init` takes {0} or a hardware register name (HW_REG_MODE, ...)",
                             RegClass::S.range()
                         ),
                     };
                     self.diags.push(
-                        Diagnostic::error(t.span, format!("`{reg_text}` is not a register"))
-                            .with_help(format!("`.init` takes {takes}")),
+                        Diagnostic::error(t.span, crate::msg!("`{0}` is not a register", reg_text))
+                            .with_help(takes),
                     );
                     return None;
                 }
@@ -327,9 +346,9 @@ impl Parser<'_, '_> {
             self.diags.push(
                 Diagnostic::error(
                     t.span,
-                    format!("{} has no uniform registers", self.ctx.isa.name),
+                    crate::msg!("{0} has no uniform registers", &self.ctx.isa.name),
                 )
-                .with_help(format!("`.init` takes {}", maxwell_init_regs())),
+                .with_help(maxwell_init_help()),
             );
             return None;
         }
@@ -344,9 +363,9 @@ impl Parser<'_, '_> {
                 self.diags.push(
                     Diagnostic::error(
                         open,
-                        format!("{target} holds one value for the whole warp, not a list"),
+                        crate::msg!("{0} holds one value for the whole warp, not a list", target),
                     )
-                    .with_help("write a single expression"),
+                    .with_help(crate::msg!("write a single expression")),
                 );
                 return None;
             }
@@ -360,8 +379,10 @@ impl Parser<'_, '_> {
         if !per_lane {
             if let Some(l) = e.lane_use() {
                 self.diags.push(
-                    Diagnostic::error(l, format!("`lane` cannot be used for {target}"))
-                        .with_help("a uniform register holds one value for the whole warp"),
+                    Diagnostic::error(l, crate::msg!("`lane` cannot be used for {0}", target))
+                        .with_help(crate::msg!(
+                            "a uniform register holds one value for the whole warp"
+                        )),
                 );
                 return None;
             }
@@ -401,16 +422,24 @@ impl Parser<'_, '_> {
         };
         if let Some(l) = v.iter().position(|&x| x > max) {
             let what = if target == Loc::CC {
-                "CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)".to_string()
+                crate::msg!("CC holds 4 flags: ZF (bit 0), SF (1), CF (2), OF (3)")
             } else {
-                format!("PR holds {} in bits 0..{last_pred}", RegClass::P.range())
+                crate::msg!(
+                    "PR holds {0} in bits 0..{1}",
+                    RegClass::P.range(),
+                    last_pred
+                )
             };
+            let (value, max) = (format!("{:#x}", v[l]), format!("{max:#x}"));
             self.diags.push(
                 Diagnostic::error(
                     whole,
-                    format!(
-                        "{target} of lane {l} would be {:#x}, more than {max:#x}",
-                        v[l]
+                    crate::msg!(
+                        "{0} of lane {1} would be {2}, more than {3}",
+                        target,
+                        l,
+                        value,
+                        max
                     ),
                 )
                 .with_help(what),
@@ -431,14 +460,14 @@ impl Parser<'_, '_> {
                     self.diags.push(
                         Diagnostic::error(
                             list,
-                            format!(
-                                "a lane list needs exactly 32 values, found {}",
+                            crate::msg!(
+                                "a lane list needs exactly 32 values, found {0}",
                                 values.len()
                             ),
                         )
-                        .with_help(
-                            "one value per lane, lane 0 first; or write an expression over `lane`",
-                        ),
+                        .with_help(crate::msg!(
+                            "one value per lane, lane 0 first; or write an expression over `lane`"
+                        )),
                     );
                     return None;
                 }
@@ -449,16 +478,16 @@ impl Parser<'_, '_> {
             self.pos = pos;
             values.push(self.eval_uniform(
                 &e,
-                "`lane` cannot be used inside a lane list",
-                "the list gives each lane's value directly",
+                crate::msg!("`lane` cannot be used inside a lane list"),
+                crate::msg!("the list gives each lane's value directly"),
             )?);
             spans.push(e.span);
             if self.eat(Punct::Comma).is_some() {
                 continue;
             }
             if self.peek().map(|t| t.kind) != Some(Tok::P(Punct::RBrace)) {
-                let msg = format!(
-                    "expected `,` or `}}` in the lane list, found {}",
+                let msg = crate::msg!(
+                    "expected `,` or `}` in the lane list, found {0}",
                     self.found()
                 );
                 self.error_here(msg);
@@ -468,7 +497,10 @@ impl Parser<'_, '_> {
         if let Some(t) = self.peek() {
             self.diags.push(Diagnostic::error(
                 t.span,
-                format!("unexpected `{}` after the lane list", self.ctx.text(t.span)),
+                crate::msg!(
+                    "unexpected `{0}` after the lane list",
+                    self.ctx.text(t.span)
+                ),
             ));
             return None;
         }

@@ -22,6 +22,7 @@ use super::Ctx;
 use crate::codec::layout::{self, Prefix};
 use crate::diag::{Diagnostic, Span};
 use crate::inst::Inst;
+use crate::msg::Text;
 use crate::operand;
 use crate::operand::reg::{self, RegName};
 use crate::spec::model::{Builtin, Field, Opcode, TypeRef};
@@ -80,10 +81,11 @@ impl Ctx<'_> {
         let isa = self.isa;
         let mn_text = self.text(p.mnemonic);
         let Some(ot_idx) = p.optype else {
-            let mut d = Diagnostic::error(p.mnemonic, format!("unknown mnemonic `{mn_text}`"));
+            let mut d =
+                Diagnostic::error(p.mnemonic, crate::msg!("unknown mnemonic `{0}`", mn_text));
             let close = suggest(mn_text, isa.optypes.iter().map(|o| o.name.as_str()));
             if !close.is_empty() {
-                d = d.with_help(format!("did you mean {}?", one_of(&close)));
+                d = d.with_help(crate::msg!("did you mean {0}?", one_of(&close)));
             }
             diags.push(d);
             return None;
@@ -178,7 +180,6 @@ impl Ctx<'_> {
         allowed.dedup();
         let list: Vec<String> = allowed.iter().map(|c| c.to_string()).collect();
         let takes = one_of(&list);
-        let plural = if allowed == [1] { "" } else { "s" };
         let max = allowed.iter().copied().max().unwrap_or(0);
         let span = if n > max {
             p.operands[max].span.to(p.operands[n - 1].span)
@@ -187,12 +188,14 @@ impl Ctx<'_> {
         } else {
             p.mnemonic.to(*p.mods.last().unwrap_or(&p.mnemonic))
         };
-        let mut d = Diagnostic::error(
-            span,
-            format!("{mnemonic} takes {takes} operand{plural}, found {n}"),
-        );
+        let message = if allowed == [1] {
+            crate::msg!("{0} takes {1} operand, found {2}", mnemonic, takes, n)
+        } else {
+            crate::msg!("{0} takes {1} operands, found {2}", mnemonic, takes, n)
+        };
+        let mut d = Diagnostic::error(span, message);
         if let Some(syntax) = self.syntax_line(mnemonic) {
-            d = d.with_help(format!("the syntax is `{syntax}`"));
+            d = d.with_help(crate::msg!("the syntax is `{0}`", syntax));
         }
         d
     }
@@ -257,16 +260,19 @@ impl Ctx<'_> {
                     let word = self.text(o.span);
                     let mut d = Diagnostic::error(
                         o.span,
-                        format!(
-                            "`{word}` is not a {} value (operand {ordinal} of {mnemonic})",
-                            et.name
+                        crate::msg!(
+                            "`{0}` is not a {1} value (operand {2} of {3})",
+                            word,
+                            &et.name,
+                            ordinal,
+                            mnemonic
                         ),
                     );
                     let close = suggest(word, et.values.iter().map(|v| v.name.as_str()));
                     if !close.is_empty() {
-                        d = d.with_help(format!("did you mean {}?", one_of(&close)));
+                        d = d.with_help(crate::msg!("did you mean {0}?", one_of(&close)));
                     } else {
-                        d = d.with_help(format!("expected {}", one_of(&expected)));
+                        d = d.with_help(crate::msg!("expected {0}", one_of(&expected)));
                     }
                     return d;
                 }
@@ -274,8 +280,10 @@ impl Ctx<'_> {
         }
         Diagnostic::error(
             o.span,
-            format!(
-                "operand {ordinal} of {mnemonic} ({}) must be {}, found {}",
+            crate::msg!(
+                "operand {0} of {1} ({2}) must be {3}, found {4}",
+                ordinal,
+                mnemonic,
                 field_names.join("/"),
                 one_of(&expected),
                 describe_operand(self, o)
@@ -315,19 +323,21 @@ impl Ctx<'_> {
             if let Some(k) = (0..next).find(|&k| value_in(k, name).is_some()) {
                 let field = &op.fields[slots[k]].name;
                 let msg = if assigned.get(k) {
-                    format!("`.{field}` of {mnemonic} is given twice")
+                    crate::msg!("`.{0}` of {1} is given twice", field, &mnemonic)
                 } else {
-                    format!("modifier `.{}` is out of order", name.to_ascii_uppercase())
+                    crate::msg!("modifier `.{0}` is out of order", name.to_ascii_uppercase())
                 };
                 errs.push(
                     Diagnostic::error(dot, msg).with_help(self.modifier_help(&mnemonic, op, slots)),
                 );
                 continue;
             }
-            let mut d =
-                Diagnostic::error(dot, format!("unknown modifier `.{name}` for {mnemonic}"));
+            let mut d = Diagnostic::error(
+                dot,
+                crate::msg!("unknown modifier `.{0}` for {1}", name, &mnemonic),
+            );
             d = d.with_help(if slots.is_empty() {
-                format!("{mnemonic} takes no modifiers")
+                crate::msg!("{0} takes no modifiers", mnemonic)
             } else {
                 self.modifier_help(&mnemonic, op, slots)
             });
@@ -342,7 +352,7 @@ impl Ctx<'_> {
                     errs.push(
                         Diagnostic::error(
                             span,
-                            format!("{mnemonic} needs a `.{}` modifier", f.name),
+                            crate::msg!("{0} needs a `.{1}` modifier", &mnemonic, &f.name),
                         )
                         .with_help(self.modifier_help(&mnemonic, op, slots)),
                     );
@@ -355,7 +365,7 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn modifier_help(&self, mnemonic: &str, op: &Opcode, slots: &[usize]) -> String {
+    fn modifier_help(&self, mnemonic: &str, op: &Opcode, slots: &[usize]) -> Text {
         let mut form = mnemonic.to_string();
         let mut lists = Vec::new();
         for &s in slots {
@@ -383,7 +393,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        format!("write {form}: {}", lists.join("; "))
+        crate::msg!("write {0}: {1}", form, lists.join("; "))
     }
 
     /// Computes the remaining field values of opcode `oi` for the parsed
@@ -431,7 +441,7 @@ impl Ctx<'_> {
         let Some(g) = layout.guard else {
             fill.diags.push(Diagnostic::error(
                 span,
-                format!("{mnemonic} cannot be guarded by a predicate"),
+                crate::msg!("{0} cannot be guarded by a predicate", mnemonic),
             ));
             return;
         };
@@ -444,9 +454,10 @@ impl Ctx<'_> {
                 .push(Diagnostic::error(span, msg).with_help(help)),
             _ => fill.diags.push(Diagnostic::error(
                 span,
-                format!(
-                    "the guard must be {}, found `{text}`",
-                    describe_type(self.isa, f)
+                crate::msg!(
+                    "the guard must be {0}, found `{1}`",
+                    describe_type(self.isa, f),
+                    text
                 ),
             )),
         }
@@ -455,7 +466,7 @@ impl Ctx<'_> {
                 Some(n) => fill.values[n] = 1,
                 None => fill.diags.push(Diagnostic::error(
                     Span::new(span.start.saturating_sub(1), span.end),
-                    format!("the guard of {mnemonic} cannot be negated"),
+                    crate::msg!("the guard of {0} cannot be negated", mnemonic),
                 )),
             }
         }
@@ -474,16 +485,20 @@ impl Ctx<'_> {
                     _ => fill.diags.push(
                         Diagnostic::error(
                             pspan,
-                            format!(
-                                "`{}` cannot be applied to operand `{}`",
+                            crate::msg!(
+                                "`{0}` cannot be applied to operand `{1}`",
                                 prefix.symbol(),
-                                f.name
+                                &f.name
                             ),
                         )
                         .with_help(match prefix {
-                            Prefix::Not => "only predicate operands with a `.not` field take `!`",
+                            Prefix::Not => {
+                                crate::msg!("only predicate operands with a `.not` field take `!`")
+                            }
                             Prefix::BitNot => {
-                                "only register operands with a `.bitnot` field take `~`"
+                                crate::msg!(
+                                    "only register operands with a `.bitnot` field take `~`"
+                                )
                             }
                         }),
                     ),
@@ -528,25 +543,23 @@ impl Ctx<'_> {
                     .collect();
                 let mnemonic = self.text(p.mnemonic).to_ascii_uppercase();
                 fill.diags.push(
-                    Diagnostic::error(c.name, format!("unknown control `${name}`")).with_help(
-                        if names.is_empty() {
-                            format!("{mnemonic} has no controls")
+                    Diagnostic::error(c.name, crate::msg!("unknown control `${0}`", name))
+                        .with_help(if names.is_empty() {
+                            crate::msg!("{0} has no controls", mnemonic)
                         } else {
-                            format!("the controls are {}", names.join(" "))
-                        },
-                    ),
+                            crate::msg!("the controls are {0}", names.join(" "))
+                        }),
                 );
                 continue;
             };
             // The first control before this one that names the same field.
             if let Some(prev) = p.controls[..j].iter().find(|e| field_of(e) == Some(fi)) {
                 fill.diags.push(
-                    Diagnostic::error(c.span, format!("`${name}` is given twice")).with_help(
-                        format!(
-                            "the first is at column {}",
+                    Diagnostic::error(c.span, crate::msg!("`${0}` is given twice", name))
+                        .with_help(crate::msg!(
+                            "the first is at column {0}",
                             crate::diag::line_col(self.src, prev.span.start).col
-                        ),
-                    ),
+                        )),
                 );
                 continue;
             }

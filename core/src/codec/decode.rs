@@ -31,6 +31,7 @@
 use super::layout::{self, FieldRole};
 use super::text::write_field;
 use crate::inst::Inst;
+use crate::msg::Text;
 use crate::operand::{cmem, reg};
 use crate::spec::model::{Builtin, Isa, TypeRef, Word};
 use serde::Serialize;
@@ -109,37 +110,61 @@ pub enum DecodeError {
         /// The value it holds.
         raw: u64,
         /// Why the value is invalid.
-        reason: String,
+        #[serde(serialize_with = "english")]
+        reason: Text,
     },
+}
+
+impl DecodeError {
+    /// The message.
+    pub fn text(&self) -> Text {
+        match self {
+            DecodeError::NoMatch { word } => crate::msg!(
+                "no instruction is encoded as {0} (no opcode's fixed bits match)",
+                format!("{word:#x}")
+            ),
+            DecodeError::BadValue { field, raw } => crate::msg!(
+                "field `{0}` holds {1}, which is not a value of its type",
+                field,
+                format!("{raw:#x}")
+            ),
+            DecodeError::UnusedBits { opcode, bits } => match bit_list(*bits) {
+                (1, list) => crate::msg!(
+                    "bit {0} is set but unused by {1} (unused bits must be 0)",
+                    list,
+                    opcode
+                ),
+                (_, list) => crate::msg!(
+                    "bits {0} are set but unused by {1} (unused bits must be 0)",
+                    list,
+                    opcode
+                ),
+            },
+            DecodeError::BadOperand { field, raw, reason } => crate::msg!(
+                "field `{0}` holds {1}: {2}",
+                field,
+                format!("{raw:#x}"),
+                reason.clone()
+            ),
+        }
+    }
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DecodeError::NoMatch { word } => write!(
-                f,
-                "no instruction is encoded as {word:#x} (no opcode's fixed bits match)"
-            ),
-            DecodeError::BadValue { field, raw } => write!(
-                f,
-                "field `{field}` holds {raw:#x}, which is not a value of its type"
-            ),
-            DecodeError::UnusedBits { opcode, bits } => write!(
-                f,
-                "{} set but unused by {opcode} (unused bits must be 0)",
-                describe_bits(*bits)
-            ),
-            DecodeError::BadOperand { field, raw, reason } => {
-                write!(f, "field `{field}` holds {raw:#x}: {reason}")
-            }
-        }
+        f.write_str(&self.text().english())
     }
 }
 
 impl std::error::Error for DecodeError {}
 
-/// `bit 7`, `bits 125..126`, `bits 3, 9..11`.
-fn describe_bits(bits: Word) -> String {
+/// A reason in English, as the error is serialised.
+fn english<S: serde::Serializer>(t: &Text, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.english())
+}
+
+/// How many bits are set, and which: `7`, `125..126`, `3, 9..11`.
+fn bit_list(bits: Word) -> (u32, String) {
     let mut parts = Vec::new();
     let mut count = 0;
     let mut i = 0u32;
@@ -158,9 +183,7 @@ fn describe_bits(bits: Word) -> String {
         }
         i += 1;
     }
-    let noun = if count == 1 { "bit" } else { "bits" };
-    let verb = if count == 1 { "is" } else { "are" };
-    format!("{noun} {} {verb}", parts.join(", "))
+    (count, parts.join(", "))
 }
 
 /// The opcode whose fixed bits match `word`; the one with the most fixed
@@ -236,17 +259,17 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
     };
     for (i, f) in op.fields.iter().enumerate() {
         let raw = inst.values.get(i).copied().unwrap_or(0);
-        let bad = |reason: &str| DecodeError::BadOperand {
+        let bad = |reason: Text| DecodeError::BadOperand {
             field: f.name.clone(),
             raw,
-            reason: reason.to_string(),
+            reason,
         };
         if f.width < 64 && raw >> f.width != 0 {
-            return Err(bad("the value is wider than the field"));
+            return Err(bad(crate::msg!("the value is wider than the field")));
         }
         if let Some(fixed) = f.fixed {
             if raw != fixed {
-                return Err(bad("the field is fixed to another value"));
+                return Err(bad(crate::msg!("the field is fixed to another value")));
             }
             continue;
         }
@@ -261,17 +284,19 @@ pub fn check(isa: &Isa, inst: &Inst) -> Result<(), DecodeError> {
             TypeRef::Builtin(Builtin::Reg | Builtin::UReg)
                 if odd && Some(raw) != f.zero_register() && layout::is_pair(isa, inst, i) =>
             {
-                return Err(bad("a 64-bit register pair must start at an even register"));
+                return Err(bad(crate::msg!(
+                    "a 64-bit register pair must start at an even register"
+                )));
             }
             TypeRef::Builtin(Builtin::CMem) if !cmem::Form::CMem.is_aligned(raw) => {
-                return Err(bad(&format!(
-                    "a constant offset must be a multiple of {}",
+                return Err(bad(crate::msg!(
+                    "a constant offset must be a multiple of {0}",
                     cmem::ALIGN
                 )));
             }
             TypeRef::Builtin(Builtin::SGpr) if raw > reg::LAST_SGPR => {
-                return Err(bad(&format!(
-                    "only {} are scalar registers warpscope models",
+                return Err(bad(crate::msg!(
+                    "only {0} are scalar registers warpscope models",
                     reg::RegClass::S.range()
                 )));
             }
@@ -287,9 +312,15 @@ mod tests {
 
     #[test]
     fn bit_descriptions() {
-        assert_eq!(describe_bits(1 << 7), "bit 7 is");
-        assert_eq!(describe_bits(0b11 << 125), "bits 125..126 are");
-        assert_eq!(describe_bits((1 << 3) | (0b111 << 9)), "bits 3, 9..11 are");
-        assert_eq!(describe_bits(1 << 127), "bit 127 is");
+        assert_eq!(bit_list(1 << 7), (1, "7".into()));
+        assert_eq!(bit_list(0b11 << 125), (2, "125..126".into()));
+        assert_eq!(bit_list((1 << 3) | (0b111 << 9)), (4, "3, 9..11".into()));
+        assert_eq!(bit_list(1 << 127), (1, "127".into()));
+        let err = DecodeError::UnusedBits {
+            opcode: "NOP".into(),
+            bits: 0b11 << 4,
+        };
+        let want = "bits 4..5 are set but unused by NOP (unused bits must be 0)";
+        assert_eq!(err.to_string(), want);
     }
 }

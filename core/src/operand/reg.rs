@@ -19,6 +19,7 @@
 //! ```
 
 use super::{digits, Builtin};
+use crate::msg::Text;
 
 /// Encoding of the zero register `RZ` (reads 0, writes are dropped).
 pub const RZ: u64 = 255;
@@ -135,15 +136,21 @@ impl RegClass {
         }
     }
 
-    /// What a register of this class is called in messages.
-    pub fn describe(self) -> &'static str {
+    /// What a register of this class is called in messages (in English:
+    /// [`RegClass::describe`]).
+    pub fn noun(self) -> Text {
         match self {
-            RegClass::R => "register",
-            RegClass::UR => "uniform register",
-            RegClass::P => "predicate",
-            RegClass::UP => "uniform predicate",
-            RegClass::S => "scalar register",
+            RegClass::R => crate::msg!("register"),
+            RegClass::UR => crate::msg!("uniform register"),
+            RegClass::P => crate::msg!("predicate"),
+            RegClass::UP => crate::msg!("uniform predicate"),
+            RegClass::S => crate::msg!("scalar register"),
         }
+    }
+
+    /// What a register of this class is called in English messages.
+    pub fn describe(self) -> &'static str {
+        self.noun().template
     }
 
     /// The numbered registers: `R0..R254`, `s0..s101`.
@@ -209,7 +216,7 @@ pub enum RegName {
     Reg(RegClass, u64),
     /// Looks like a register of the class but is not one (`R255`, `P7`):
     /// message and help.
-    Bad(RegClass, String, String),
+    Bad(RegClass, Text, Text),
     /// Not a register name.
     NotReg,
 }
@@ -302,13 +309,19 @@ fn parse_short(text: &str, classes: &[RegClass]) -> Option<RegName> {
 /// read) of `class` that does not exist.
 fn bad(class: RegClass, text: &str, n: Option<u64>) -> RegName {
     let range = class.range();
-    let msg = format!("`{text}` is not a {}: they are {range}", class.describe());
+    let msg = crate::msg!(
+        "`{0}` is not a {1}: they are {2}",
+        text,
+        class.noun(),
+        &range
+    );
     let help = match (n, class.zero_name()) {
         (Some(n), Some(z)) if Some(n) == class.zero() => {
-            format!("{}{n} is the encoding of {z}: write `{z}`", class.prefix())
+            let reg = format!("{}{n}", class.prefix());
+            crate::msg!("{0} is the encoding of {1}: write `{1}`", reg, z)
         }
-        (_, Some(z)) => format!("use {range}, or {z}"),
-        (_, None) => format!("use {range}"),
+        (_, Some(z)) => crate::msg!("use {0}, or {1}", range, z),
+        (_, None) => crate::msg!("use {0}", range),
     };
     RegName::Bad(class, msg, help)
 }
@@ -356,6 +369,7 @@ mod tests {
         assert!(matches!(sass("UPT"), RegName::Reg(RegClass::UP, 7)));
         match sass("R255") {
             RegName::Bad(RegClass::R, m, h) => {
+                let (m, h) = (m.english(), h.english());
                 assert!(m.contains("R0..R254"), "{m}");
                 assert!(h.contains("RZ"), "{h}");
             }

@@ -71,8 +71,12 @@ pub struct StepEvent {
     /// Lanes that were waiting at a `BSYNC` and were released at the end of
     /// this step.
     pub released: u32,
-    /// Warnings raised by this step (also collected by the simulator).
+    /// Warnings raised by this step (also collected by the simulator),
+    /// in English.
     pub warnings: Vec<String>,
+    /// The same warnings as templates and values ([`crate::msg`]).
+    #[serde(skip)]
+    pub warning_texts: Vec<crate::msg::Text>,
     /// What the instruction did, in its own terms.
     pub detail: EventDetail,
 }

@@ -67,21 +67,14 @@ impl Sim {
         let mut touched = Vec::new();
         for c in code {
             let (op, warning) = prepared.op(isa, &env, c.inst, (c.addr, c.line));
-            load_warnings.extend(warning.map(|message| SimWarning {
-                step: None,
-                line: c.line,
-                pc: c.addr,
-                message,
-            }));
+            let at = (c.line, c.addr);
+            load_warnings.extend(warning.map(|text| SimWarning::new(None, at, text)));
             if let Some(addr) = op.kind.lost_branch() {
-                load_warnings.push(SimWarning {
-                    step: None,
-                    line: c.line,
-                    pc: c.addr,
-                    message: format!(
-                        "branch target {addr:#x} is not the address of an instruction"
-                    ),
-                });
+                let text = crate::msg!(
+                    "branch target {0} is not the address of an instruction",
+                    format!("{addr:#x}")
+                );
+                load_warnings.push(SimWarning::new(None, at, text));
             }
             registers_named(isa, c.inst, &mut touched);
             if op.kind.reads_cc() {

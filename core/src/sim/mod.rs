@@ -103,6 +103,7 @@ pub use semantics::{prepare, PrepError, Prepared};
 pub use sreg::NS_PER_STEP;
 pub use state::{WarpState, NUM_REGS};
 
+use crate::msg::Text;
 use semantics::{At, Op};
 use serde::Serialize;
 use sreg::Sr;
@@ -131,15 +132,32 @@ pub struct SimWarning {
     pub line: usize,
     /// Byte address of the instruction.
     pub pc: u32,
-    /// What happened.
+    /// What happened (`text` in English).
     pub message: String,
+    /// What happened, as its template and values ([`crate::msg`]).
+    #[serde(skip)]
+    pub text: Text,
+}
+
+impl SimWarning {
+    /// A warning of `text` raised at `step` by the instruction at
+    /// source line `line` and address `pc`.
+    fn new(step: Option<u64>, (line, pc): (usize, u32), text: Text) -> SimWarning {
+        SimWarning {
+            step,
+            line,
+            pc,
+            message: text.english(),
+            text,
+        }
+    }
 }
 
 /// Per-step scratch: the event being built.
 pub(crate) struct Ctx {
     emit: bool,
     writes: Vec<Write>,
-    warnings: Vec<String>,
+    warnings: Vec<Text>,
 }
 
 /// A warp executing one program.
@@ -456,17 +474,14 @@ impl Sim {
             // truncates this list to what it held before the step.)
             let message = match self.warnings.len().cmp(&MAX_WARNINGS) {
                 Ordering::Less => message.clone(),
-                Ordering::Equal => {
-                    format!("more warnings follow; only the first {MAX_WARNINGS} of a run are kept")
-                }
+                Ordering::Equal => crate::msg!(
+                    "more warnings follow; only the first {0} of a run are kept",
+                    MAX_WARNINGS
+                ),
                 Ordering::Greater => break,
             };
-            self.warnings.push(SimWarning {
-                step: Some(step),
-                line,
-                pc: addr,
-                message,
-            });
+            let warning = SimWarning::new(Some(step), (line, addr), message);
+            self.warnings.push(warning);
         }
         if !emit {
             return Some(None);
@@ -480,7 +495,8 @@ impl Sim {
             lanes: part,
             writes: ctx.writes,
             released,
-            warnings: ctx.warnings,
+            warnings: ctx.warnings.iter().map(Text::english).collect(),
+            warning_texts: ctx.warnings,
             detail,
         }))
     }

@@ -485,8 +485,9 @@ impl Sim {
             }
         }
         for t in bad {
-            ctx.warnings.push(format!(
-                "branch to {t:#x}, which is not the address of an instruction; the lanes stop"
+            ctx.warnings.push(crate::msg!(
+                "branch to {0}, which is not the address of an instruction; the lanes stop",
+                format!("{t:#x}")
             ));
         }
         EventDetail::Branch {

@@ -425,9 +425,10 @@ impl Sim {
             };
         }
         if reads_inactive != 0 {
-            ctx.warnings.push(format!(
-                "SHFL: lanes {reads_inactive:#010x} read lanes that do not take part \
-                 and receive 0 (undefined in PTX; an H200 gives 0)"
+            ctx.warnings.push(crate::msg!(
+                "SHFL: lanes {0} read lanes that do not take part \
+                 and receive 0 (undefined in PTX; an H200 gives 0)",
+                format!("{reads_inactive:#010x}")
             ));
         }
         self.write_r(ctx, rd, part, &values);
@@ -469,9 +470,10 @@ impl Sim {
             out[l] = v;
         }
         if reads_inactive != 0 {
-            ctx.warnings.push(format!(
-                "MOVM: lanes {reads_inactive:#010x} read lanes that do not take part; \
-                 the values are undefined on hardware"
+            ctx.warnings.push(crate::msg!(
+                "MOVM: lanes {0} read lanes that do not take part; \
+                 the values are undefined on hardware",
+                format!("{reads_inactive:#010x}")
             ));
         }
         self.write_r(ctx, rd, part, &out);

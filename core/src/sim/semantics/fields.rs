@@ -3,6 +3,7 @@
 //! that reads the field's value out of an instruction by index.
 
 use super::{Dst, Operand, PredSrc, PrepError, Src};
+use crate::msg::Text;
 use crate::sim::operands::{cbank, cmem, PT, RZ, URZ};
 use crate::spec::model::{Builtin, Isa, Opcode, TypeRef};
 
@@ -134,7 +135,7 @@ impl<T: Copy> EnumSlot<T> {
 }
 
 impl Fields<'_> {
-    fn err(&self, field: &str, problem: String) -> PrepError {
+    fn err(&self, field: &str, problem: Text) -> PrepError {
         PrepError {
             opcode: self.def.name.clone(),
             field: field.to_string(),
@@ -145,7 +146,7 @@ impl Fields<'_> {
     fn index(&self, name: &str) -> Result<usize, PrepError> {
         self.def
             .field_index(name)
-            .ok_or_else(|| self.err(name, "is missing".into()))
+            .ok_or_else(|| self.err(name, crate::msg!("is missing")))
     }
 
     fn type_name(&self, ty: TypeRef) -> String {
@@ -162,8 +163,8 @@ impl Fields<'_> {
             TypeRef::Builtin(b) if ok.contains(&b) => Ok(i),
             ty => Err(self.err(
                 name,
-                format!(
-                    "has type {}, expected one of {}",
+                crate::msg!(
+                    "has type {0}, expected one of {1}",
                     self.type_name(ty),
                     ok.iter()
                         .map(|&b| crate::operand::name(b))
@@ -242,7 +243,7 @@ impl Fields<'_> {
             .iter()
             .find_map(|n| self.def.field_index(n).map(|i| (*n, i)))
         else {
-            return Err(self.err(&names.join("|"), "is missing".into()));
+            return Err(self.err(&names.join("|"), crate::msg!("is missing")));
         };
         let class = match self.def.fields[idx].ty {
             TypeRef::Builtin(Builtin::Reg) => SrcClass::R,
@@ -256,7 +257,10 @@ impl Fields<'_> {
             ty => {
                 return Err(self.err(
                     name,
-                    format!("has type {}, expected a source operand", self.type_name(ty)),
+                    crate::msg!(
+                        "has type {0}, expected a source operand",
+                        self.type_name(ty)
+                    ),
                 ))
             }
         };
@@ -279,11 +283,11 @@ impl Fields<'_> {
         let TypeRef::Enum(t) = ty else {
             return Err(self.err(
                 name,
-                format!("has type {}, expected an enum", self.type_name(ty)),
+                crate::msg!("has type {0}, expected an enum", self.type_name(ty)),
             ));
         };
         let Some(et) = self.isa.types.get(t) else {
-            return Err(self.err(name, "has an unknown type".into()));
+            return Err(self.err(name, crate::msg!("has an unknown type")));
         };
         let len = et.values.iter().map(|v| v.value).max().map_or(0, |m| m + 1);
         let mut table = vec![default; usize::try_from(len.min(1 << 16)).unwrap_or(0)];
@@ -294,7 +298,7 @@ impl Fields<'_> {
             let Some(&(_, x)) = names.iter().find(|(n, _)| *n == v.name) else {
                 return Err(self.err(
                     name,
-                    format!("value {} of {} has no meaning here", v.name, et.name),
+                    crate::msg!("value {0} of {1} has no meaning here", &v.name, &et.name),
                 ));
             };
             if let Some(slot) = usize::try_from(v.value).ok().and_then(|i| table.get_mut(i)) {

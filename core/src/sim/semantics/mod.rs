@@ -53,6 +53,7 @@ use super::event::{EventDetail, Loc, Value};
 use super::sreg::Sr;
 use super::{Ctx, Sim};
 use crate::inst::Inst;
+use crate::msg::Text;
 use crate::sim::operands::PT;
 use crate::spec::model::{Isa, Machine};
 use fields::{Fields, PredSlot};
@@ -193,16 +194,20 @@ pub struct PrepError {
     /// The field (several alternatives joined by `|`).
     pub field: String,
     /// What is wrong with it (`is missing`, `has type UReg, expected one of Reg`).
-    pub problem: String,
+    pub problem: Text,
+}
+
+impl PrepError {
+    /// The message.
+    pub fn text(&self) -> Text {
+        let problem = self.problem.clone();
+        crate::msg!("{0}: field `{1}` {2}", &self.opcode, &self.field, problem)
+    }
 }
 
 impl std::fmt::Display for PrepError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: field `{}` {}",
-            self.opcode, self.field, self.problem
-        )
+        f.write_str(&self.text().english())
     }
 }
 
@@ -281,7 +286,7 @@ impl Prepared {
         env: &Env,
         inst: &Inst,
         (addr, line): (u32, usize),
-    ) -> (Op, Option<String>) {
+    ) -> (Op, Option<Text>) {
         let mut op = Op {
             kind: Kind::Unknown,
             guard: PredSrc::TRUE,
@@ -293,14 +298,14 @@ impl Prepared {
                 .get(inst.opcode)
                 .map_or_else(|| format!("opcode #{}", inst.opcode), |d| d.name.clone())
         };
+        let none = || {
+            crate::msg!(
+                "{0} has no simulation semantics; it executes as NOP",
+                name()
+            )
+        };
         let Some(entry) = self.entries.get(inst.opcode) else {
-            return (
-                op,
-                Some(format!(
-                    "{} has no simulation semantics; it executes as NOP",
-                    name()
-                )),
-            );
+            return (op, Some(none()));
         };
         op.guard = entry.guard.map_or(PredSrc::TRUE, |g| g.get(&inst.values));
         let warning = match &entry.how {
@@ -308,10 +313,12 @@ impl Prepared {
                 op.kind = build(&inst.values, env);
                 return (op, None);
             }
-            How::Broken(e) => format!("{} cannot be simulated ({e}); it executes as NOP", name()),
-            How::NoSemantics => {
-                format!("{} has no simulation semantics; it executes as NOP", name())
-            }
+            How::Broken(e) => crate::msg!(
+                "{0} cannot be simulated ({1}); it executes as NOP",
+                name(),
+                e.text()
+            ),
+            How::NoSemantics => none(),
         };
         (op, Some(warning))
     }
@@ -385,8 +392,9 @@ impl Sim {
             Kind::Maxwell(op) => self.exec_maxwell(op, at, ctx),
             Kind::Wave(op) => self.exec_wave(op, at, ctx),
             Kind::Unknown => {
-                ctx.warnings
-                    .push("instruction has no simulation semantics; executed as NOP".into());
+                ctx.warnings.push(crate::msg!(
+                    "instruction has no simulation semantics; executed as NOP"
+                ));
                 EventDetail::Plain
             }
         }

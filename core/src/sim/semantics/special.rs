@@ -195,8 +195,9 @@ impl Sim {
             out[l] = env.read(sr, l);
         }
         for n in unknown {
-            ctx.warnings.push(format!(
-                "GETREG of special register number {n:#x}, which names none; read 0"
+            ctx.warnings.push(crate::msg!(
+                "GETREG of special register number {0}, which names none; read 0",
+                format!("{n:#x}")
             ));
         }
         self.write_r(ctx, rd, part, &out);
@@ -224,8 +225,9 @@ impl Sim {
             self.write(ctx, loc, !0, Value::Scalar(v[l]));
         }
         for n in bad {
-            ctx.warnings.push(format!(
-                "SETREG to special register number {n:#x}, which is not writable; ignored"
+            ctx.warnings.push(crate::msg!(
+                "SETREG to special register number {0}, which is not writable; ignored",
+                format!("{n:#x}")
             ));
         }
         EventDetail::Special {
@@ -243,8 +245,9 @@ impl Sim {
 
     fn warn_unknown_sr(&self, ctx: &mut Ctx, sr: Sr, num: u8, part: u32) {
         if sr == Sr::Unknown && part != 0 {
-            ctx.warnings.push(format!(
-                "special register number {num:#x} names no register; read 0"
+            ctx.warnings.push(crate::msg!(
+                "special register number {0} names no register; read 0",
+                format!("{num:#x}")
             ));
         }
     }
