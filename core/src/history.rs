@@ -151,7 +151,7 @@ fn save_within(
     max_chars: usize,
 ) -> Result<(), String> {
     let fragment = try_encode_link(&LinkState::new(isa, source))
-        .map_err(|e| format!("this program is too large to save ({e})"))?;
+        .map_err(|e| crate::msg!("this program is too large to save ({0})", e.text()).english())?;
     let before = list(kv);
     let stored = |e: &Entry| kv.get(&entry_key(&e.id)).ok().flatten();
     // Other entries holding the same program, and what each keeps.

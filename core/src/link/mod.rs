@@ -35,6 +35,8 @@
 //! data (plus the dictionary), whatever the link claims, so a "deflate
 //! bomb" is refused instead of filling memory.
 
+use crate::msg;
+use crate::msg::Text;
 use std::fmt;
 
 mod deflate;
@@ -191,12 +193,17 @@ impl LinkState {
     /// assert!(w[0].contains("`w64`"));
     /// ```
     pub fn warnings(&self) -> Vec<String> {
+        self.warning_texts().iter().map(Text::english).collect()
+    }
+
+    /// [`LinkState::warnings`] as messages to translate.
+    pub fn warning_texts(&self) -> Vec<Text> {
         let mut out = Vec::new();
         if crate::isas::by_name(&self.isa).is_none() {
-            out.push(format!(
-                "this link is for the ISA `{}`, which this version of warpscope does not know \
-                 (it knows {}); the program is shown as it was written",
-                self.isa,
+            out.push(msg!(
+                "this link is for the ISA `{0}`, which this version of warpscope does not know \
+                 (it knows {1}); the program is shown as it was written",
+                &self.isa,
                 crate::isas::NAMES
                     .iter()
                     .map(|n| format!("`{n}`"))
@@ -228,9 +235,9 @@ pub enum LinkErrorKind {
     /// fragment is longer than [`MAX_FRAGMENT`].
     TooLarge,
     /// A text field (the named one) is not valid UTF-8.
-    InvalidUtf8(&'static str),
+    InvalidUtf8(Text),
     /// The decompressed data does not have the v1 layout (what is wrong).
-    BadLayout(String),
+    BadLayout(Text),
     /// Data follows the end of the link's content.
     TrailingData,
 }
@@ -253,47 +260,63 @@ impl LinkError {
 
     /// The message for the user, without the position.
     pub fn message(&self) -> String {
+        self.text().english()
+    }
+
+    /// The message as a template and its values, without the position.
+    pub fn text(&self) -> Text {
         match &self.kind {
-            LinkErrorKind::Empty => "the link is empty: it has nothing after `#`".into(),
+            LinkErrorKind::Empty => msg!("the link is empty: it has nothing after `#`"),
             LinkErrorKind::NotALink => {
-                "this is not a warpscope link: it should start with a version tag such as `v1.`"
-                    .into()
+                msg!("this is not a warpscope link: it should start with a version tag such as `v1.`")
             }
-            LinkErrorKind::UnsupportedVersion(v) => format!(
-                "this link has format `{v}`, which this version of warpscope cannot read \
-                 (it reads `{VERSION}`); it may come from a newer warpscope"
+            LinkErrorKind::UnsupportedVersion(v) => msg!(
+                "this link has format `{0}`, which this version of warpscope cannot read \
+                 (it reads `{1}`); it may come from a newer warpscope",
+                v,
+                VERSION
             ),
-            LinkErrorKind::BadCharacter(c) => format!(
-                "the link contains {}, which cannot appear in a warpscope link; \
+            LinkErrorKind::BadCharacter(c) => msg!(
+                "the link contains {0}, which cannot appear in a warpscope link; \
                  it was probably damaged when it was copied",
                 quoted(*c)
             ),
             LinkErrorKind::Truncated => {
-                "the link is cut off: its data ends too early (was it copied only in part?)".into()
+                msg!("the link is cut off: its data ends too early (was it copied only in part?)")
             }
             LinkErrorKind::Corrupt => {
-                "the link is damaged: its data does not check out (was a character changed?)".into()
+                msg!("the link is damaged: its data does not check out (was a character changed?)")
             }
-            LinkErrorKind::TooLarge => format!(
-                "the link is too large: warpscope opens links of at most {} KiB of content",
+            LinkErrorKind::TooLarge => msg!(
+                "the link is too large: warpscope opens links of at most {0} KiB of content",
                 MAX_PAYLOAD / 1024
             ),
             LinkErrorKind::InvalidUtf8(field) => {
-                format!("the link is damaged: its {field} is not valid UTF-8 text")
+                msg!(
+                    "the link is damaged: its {0} is not valid UTF-8 text",
+                    field.clone()
+                )
             }
-            LinkErrorKind::BadLayout(what) => format!("the link is damaged: {what}"),
+            LinkErrorKind::BadLayout(what) => msg!("the link is damaged: {0}", what.clone()),
             LinkErrorKind::TrailingData => {
-                "the link is damaged: it has extra data after its content".into()
+                msg!("the link is damaged: it has extra data after its content")
             }
         }
+    }
+
+    /// Where in the link it went wrong, shown after the message, when
+    /// that can be told.
+    pub fn position_text(&self) -> Option<Text> {
+        self.offset
+            .map(|at| msg!("(at character {0} of the link)", at))
     }
 }
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())?;
-        if let Some(at) = self.offset {
-            write!(f, " (at character {at} of the link)")?;
+        f.write_str(&self.text().english())?;
+        if let Some(at) = self.position_text() {
+            write!(f, " {}", at.english())?;
         }
         Ok(())
     }
@@ -472,26 +495,27 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn bad(&self, what: &str) -> LinkError {
+    fn bad(&self, what: Text) -> LinkError {
         LinkError::new(
-            LinkErrorKind::BadLayout(format!("{what} (at byte {} of its content)", self.pos)),
+            LinkErrorKind::BadLayout(msg!("{0} (at byte {1} of its content)", what, self.pos)),
             None,
         )
     }
 
-    fn varint(&mut self, what: &str) -> Result<u64, LinkError> {
+    /// A number; `what` names it in messages (`msg!("flags")`).
+    fn varint(&mut self, what: Text) -> Result<u64, LinkError> {
         let start = self.pos;
         let mut v: u64 = 0;
         for i in 0..10 {
             let Some(&b) = self.data.get(self.pos) else {
                 self.pos = start;
-                return Err(self.bad(&format!("its content ends inside the {what}")));
+                return Err(self.bad(msg!("its content ends inside the {0}", what)));
             };
             self.pos += 1;
             let part = u64::from(b & 0x7f);
             if i == 9 && part > 1 {
                 self.pos = start;
-                return Err(self.bad(&format!("the {what} is too large a number")));
+                return Err(self.bad(msg!("the {0} is too large a number", what)));
             }
             v |= part << (7 * i);
             if b & 0x80 == 0 {
@@ -499,15 +523,19 @@ impl<'a> Reader<'a> {
             }
         }
         self.pos = start;
-        Err(self.bad(&format!("the {what} is too large a number")))
+        Err(self.bad(msg!("the {0} is too large a number", what)))
     }
 
-    fn string(&mut self, what: &'static str) -> Result<String, LinkError> {
-        let len = self.varint(&format!("length of the {what}"))?;
+    /// A text; `what` names it in messages (`msg!("source")`).
+    fn string(&mut self, what: Text) -> Result<String, LinkError> {
+        let len = self.varint(msg!("length of the {0}", what.clone()))?;
         let rest = self.data.len() - self.pos;
         if len > rest as u64 {
-            return Err(self.bad(&format!(
-                "the {what} claims {len} bytes but only {rest} follow"
+            return Err(self.bad(msg!(
+                "the {0} claims {1} bytes but only {2} follow",
+                what,
+                len,
+                rest
             )));
         }
         let bytes = &self.data[self.pos..self.pos + len as usize];
@@ -521,7 +549,7 @@ impl<'a> Reader<'a> {
 fn parse_payload_v1(payload: &[u8]) -> Result<LinkState, LinkError> {
     let Some(split) = payload.len().checked_sub(2) else {
         return Err(LinkError::new(
-            LinkErrorKind::BadLayout("its content is too short to hold a check value".into()),
+            LinkErrorKind::BadLayout(msg!("its content is too short to hold a check value")),
             None,
         ));
     };
@@ -530,41 +558,42 @@ fn parse_payload_v1(payload: &[u8]) -> Result<LinkState, LinkError> {
         return Err(LinkError::new(LinkErrorKind::Corrupt, None));
     }
     let mut r = Reader { data, pos: 0 };
-    let flags = r.varint("flags")?;
+    let flags = r.varint(msg!("flags"))?;
     if flags & !KNOWN_FLAGS != 0 {
         r.pos = 0;
-        return Err(r.bad(&format!("unknown flag bits {:#x}", flags & !KNOWN_FLAGS)));
+        let unknown = format!("{:#x}", flags & !KNOWN_FLAGS);
+        return Err(r.bad(msg!("unknown flag bits {0}", unknown)));
     }
-    let isa = r.string("ISA name")?;
-    let source = r.string("source")?;
+    let isa = r.string(msg!("ISA name"))?;
+    let source = r.string(msg!("source"))?;
     let selected = if flags & HAS_SELECTED != 0 {
         let at = r.pos;
-        let v = r.varint("selected instruction")?;
+        let v = r.varint(msg!("selected instruction"))?;
         match u32::try_from(v) {
             Ok(v) => Some(v),
             Err(_) => {
                 r.pos = at;
-                return Err(r.bad("the selected instruction number is out of range"));
+                return Err(r.bad(msg!("the selected instruction number is out of range")));
             }
         }
     } else {
         None
     };
     let step = if flags & HAS_STEP != 0 {
-        Some(r.varint("step")?)
+        Some(r.varint(msg!("step"))?)
     } else {
         None
     };
     let mut view = Vec::new();
     if flags & HAS_VIEW != 0 {
-        let n = r.varint("number of view settings")?;
+        let n = r.varint(msg!("number of view settings"))?;
         // Each pair takes at least two bytes: a bound before allocating.
         if n > ((data.len() - r.pos) / 2) as u64 {
-            return Err(r.bad(&format!("it claims {n} view settings, more than fit")));
+            return Err(r.bad(msg!("it claims {0} view settings, more than fit", n)));
         }
         for _ in 0..n {
-            let k = r.string("view setting name")?;
-            let v = r.string("view setting value")?;
+            let k = r.string(msg!("view setting name"))?;
+            let v = r.string(msg!("view setting value"))?;
             view.push((k, v));
         }
     }
@@ -735,7 +764,7 @@ mod tests {
             let mut out = Vec::new();
             put_varint(&mut out, v);
             let mut r = Reader { data: &out, pos: 0 };
-            assert_eq!(r.varint("x").unwrap(), v);
+            assert_eq!(r.varint(msg!("step")).unwrap(), v);
             assert_eq!(r.pos, out.len());
         }
         // 2^64 does not fit.
@@ -744,7 +773,7 @@ mod tests {
             data: &too_big,
             pos: 0
         }
-        .varint("x")
+        .varint(msg!("step"))
         .is_err());
     }
 

@@ -14,6 +14,8 @@ use crate::asm;
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
 use crate::loc::{Loc, Value};
+use crate::msg;
+use crate::msg::Text;
 use crate::sim::{LaunchConfig, RunStatus, Sim, WarpState};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -38,6 +40,9 @@ pub struct Case {
     pub number: usize,
     /// What the case tests (`one lane (lane 31)`).
     pub name: String,
+    /// [`Case::name`] as a message, for showing it in another language.
+    #[serde(skip)]
+    pub text: Text,
     /// Lanes active at the start.
     pub active: u32,
     /// Input values.
@@ -252,35 +257,34 @@ pub fn cases(p: &Puzzle) -> Vec<Case> {
 /// The cases of a puzzle for `seed`.
 pub fn cases_with_seed(p: &Puzzle, seed: u64) -> Vec<Case> {
     let mut rng = Rng::new(seed);
-    let mut masks: Vec<(String, u32)> = Vec::new();
+    let mut masks: Vec<(Text, u32)> = Vec::new();
     for set in &p.cases.active {
         match *set {
-            LaneSet::All => masks.push(("all lanes".into(), u32::MAX)),
+            LaneSet::All => masks.push((msg!("all lanes"), u32::MAX)),
             LaneSet::One => {
-                masks.push(("one lane (lane 0)".into(), 1));
-                masks.push(("one lane (lane 31)".into(), 1 << 31));
+                masks.push((msg!("one lane (lane {0})", 0), 1));
+                masks.push((msg!("one lane (lane {0})", 31), 1 << 31));
             }
             LaneSet::Alternating => {
-                masks.push(("even lanes".into(), 0x5555_5555));
-                masks.push(("odd lanes".into(), 0xaaaa_aaaa));
+                masks.push((msg!("even lanes"), 0x5555_5555));
+                masks.push((msg!("odd lanes"), 0xaaaa_aaaa));
             }
             LaneSet::Partial => {
-                masks.push(("partial warp (lanes 0..19)".into(), 0x000f_ffff));
-                masks.push(("partial warp (lanes 0..2)".into(), 0x7));
+                masks.push((msg!("partial warp (lanes {0}..{1})", 0, 19), 0x000f_ffff));
+                masks.push((msg!("partial warp (lanes {0}..{1})", 0, 2), 0x7));
             }
-            LaneSet::Mask(m) => masks.push((format!("lanes {m:#010x}"), m)),
+            LaneSet::Mask(m) => masks.push((msg!("lanes {0}", format!("{m:#010x}")), m)),
             LaneSet::Random => {}
         }
     }
     let first = masks.first().map_or(u32::MAX, |m| m.1);
-    let first_name = masks
-        .first()
-        .map_or("all lanes".to_string(), |m| m.0.clone());
+    let first_name = masks.first().map_or(msg!("all lanes"), |m| m.0.clone());
     let mut out: Vec<Case> = Vec::new();
-    let push = |out: &mut Vec<Case>, name: String, active: u32, inputs: Vec<CaseInput>| {
+    let push = |out: &mut Vec<Case>, text: Text, active: u32, inputs: Vec<CaseInput>| {
         out.push(Case {
             number: out.len() + 1,
-            name,
+            name: text.english(),
+            text,
             active,
             inputs,
         });
@@ -299,7 +303,7 @@ pub fn cases_with_seed(p: &Puzzle, seed: u64) -> Vec<Case> {
         });
         push(
             &mut out,
-            format!("{first_name}, special values"),
+            msg!("{0}, special values", first_name.clone()),
             first,
             inputs,
         );
@@ -307,13 +311,13 @@ pub fn cases_with_seed(p: &Puzzle, seed: u64) -> Vec<Case> {
     if p.inputs.iter().any(|i| i.min != i.max) {
         push(
             &mut out,
-            format!("{first_name}, largest values"),
+            msg!("{0}, largest values", first_name.clone()),
             first,
             fill(p, |i, _| i.max),
         );
         push(
             &mut out,
-            format!("{first_name}, smallest values"),
+            msg!("{0}, smallest values", first_name.clone()),
             first,
             fill(p, |i, _| i.min),
         );
@@ -332,12 +336,12 @@ pub fn cases_with_seed(p: &Puzzle, seed: u64) -> Vec<Case> {
                 m = rng.next_u64() as u32 & rng.next_u64() as u32
                     | rng.next_u64() as u32 & rng.next_u64() as u32;
             }
-            (m, "random lanes")
+            (m, msg!("random lanes"))
         } else {
-            (kinds[choice.min(kinds.len() - 1)], "random values")
+            (kinds[choice.min(kinds.len() - 1)], msg!("random values"))
         };
         let inputs = draw(p, &mut rng, 8);
-        push(&mut out, what.to_string(), active, inputs);
+        push(&mut out, what, active, inputs);
     }
     out
 }
@@ -408,8 +412,8 @@ fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
             let f = f.to_ascii_uppercase();
             if mnemonic == f || mnemonic.starts_with(&format!("{f}.")) {
                 return Some(
-                    Diagnostic::error(line.span, format!("`{f}` is not allowed in this puzzle"))
-                        .with_help("solve it with other instructions"),
+                    Diagnostic::error(line.span, msg!("`{0}` is not allowed in this puzzle", f))
+                        .with_help(msg!("solve it with other instructions")),
                 );
             }
         }
@@ -418,8 +422,9 @@ fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
         if let Some(line) = prog.lines.get(max) {
             return Some(Diagnostic::error(
                 line.span,
-                format!(
-                    "this puzzle allows at most {max} instructions; the submission has {}",
+                msg!(
+                    "this puzzle allows at most {0} instructions; the submission has {1}",
+                    max,
                     prog.lines.len()
                 ),
             ));
@@ -495,7 +500,7 @@ pub struct Grading {
     spent: u64,
 }
 
-fn error_at_start(what: String) -> Vec<Diagnostic> {
+fn error_at_start(what: Text) -> Vec<Diagnostic> {
     vec![Diagnostic::error(Span::new(0, 0), what)]
 }
 
@@ -503,7 +508,7 @@ impl Grading {
     /// Assembles the submission and checks its rules; `Err` as [`check`]'s.
     pub fn start(p: &Puzzle, submission: &str, seed: u64) -> Result<Grading, Vec<Diagnostic>> {
         let Some(isa) = isas::by_name(&p.isa) else {
-            return Err(error_at_start(format!("unknown ISA `{}`", p.isa)));
+            return Err(error_at_start(msg!("unknown ISA `{0}`", &p.isa)));
         };
         let submission = without_case_setup(submission).into_owned();
         let prog = asm::assemble(isa, &submission)?;
@@ -513,8 +518,10 @@ impl Grading {
             .into_iter()
             .chain(prog.setup.inits.iter().map(|i| i.span))
             .map(|s| {
-                Diagnostic::error(s, "a submission may not use `.active` or `.init`")
-                    .with_help("the checker sets the inputs of every case; remove this line")
+                Diagnostic::error(s, msg!("a submission may not use `.active` or `.init`"))
+                    .with_help(msg!(
+                        "the checker sets the inputs of every case; remove this line"
+                    ))
             })
             .collect();
         if !setup.is_empty() {
@@ -523,10 +530,12 @@ impl Grading {
         let all = cases_with_seed(p, seed);
         let asked = (all.len() as u64).saturating_mul(p.limits.steps);
         if asked > MAX_CHECK_STEPS {
-            return Err(error_at_start(format!(
-                "this puzzle asks for up to {asked} steps in one Check ({} cases of up to {} steps); a Check runs at most {MAX_CHECK_STEPS}",
+            return Err(error_at_start(msg!(
+                "this puzzle asks for up to {0} steps in one Check ({1} cases of up to {2} steps); a Check runs at most {3}",
+                asked,
                 all.len(),
-                p.limits.steps
+                p.limits.steps,
+                MAX_CHECK_STEPS
             )));
         }
         let mut report = Report {
@@ -568,8 +577,9 @@ impl Grading {
         let mut left = budget;
         loop {
             if self.spent > MAX_CHECK_STEPS {
-                return Progress::Done(Err(error_at_start(format!(
-                    "this Check needed more than {MAX_CHECK_STEPS} steps (the reference solution's included); it stopped there"
+                return Progress::Done(Err(error_at_start(msg!(
+                    "this Check needed more than {0} steps (the reference solution's included); it stopped there",
+                    MAX_CHECK_STEPS
                 ))));
             }
             let Some(under) = self.under.as_mut() else {
@@ -580,10 +590,14 @@ impl Grading {
                 let reference = match self.launch(&case.program_text(&self.puzzle.solution)) {
                     Ok(s) => s,
                     Err(ds) => {
-                        let why = ds.first().map_or(String::new(), |d| d.message.clone());
-                        return Progress::Done(Err(error_at_start(format!(
-                            "case {} ({}) does not assemble with the reference solution: {why}",
-                            case.number, case.name
+                        // The assembler's errors are never none.
+                        let why = ds.into_iter().next().map(|d| *d.text);
+                        let why = why.unwrap_or_else(|| Text::new("", Vec::new()));
+                        return Progress::Done(Err(error_at_start(msg!(
+                            "case {0} ({1}) does not assemble with the reference solution: {2}",
+                            case.number,
+                            case.text,
+                            why
                         ))));
                     }
                 };
@@ -617,9 +631,10 @@ impl Grading {
             }
             if under.submission.is_none() {
                 if !finished {
-                    return Progress::Done(Err(error_at_start(format!(
-                        "the puzzle's reference solution does not finish case {} ({})",
-                        under.case.number, under.case.name
+                    return Progress::Done(Err(error_at_start(msg!(
+                        "the puzzle's reference solution does not finish case {0} ({1})",
+                        under.case.number,
+                        under.case.text.clone()
                     ))));
                 }
                 let text = under.case.program_text(&self.submission);
@@ -629,7 +644,7 @@ impl Grading {
                     Err(ds) => {
                         return Progress::Done(Err(ds
                             .into_iter()
-                            .map(|d| Diagnostic::error(Span::new(0, 0), d.message))
+                            .map(|d| Diagnostic::error(Span::new(0, 0), *d.text))
                             .collect()))
                     }
                     Ok(s) => self.under.as_mut().expect("a case").submission = Some(s),
@@ -699,43 +714,61 @@ fn compare(p: &Puzzle, under: Under, finished: bool, report: &mut Report) -> Opt
 
 /// A few lines saying how a submission fared, for a terminal.
 pub fn summary(report: &Report) -> String {
+    let lines: Vec<String> = summary_lines(report).iter().map(Text::english).collect();
+    lines.join("\n  ")
+}
+
+/// [`summary`]'s lines as messages: the verdict, then each wrong register.
+pub fn summary_lines(report: &Report) -> Vec<Text> {
+    let hex = |v: u32| format!("{v:#x}");
     match &report.outcome {
-        Outcome::Pass => format!(
-            "pass: {} cases, {} instructions, at most {} steps",
-            report.cases_total, report.instructions, report.max_steps
-        ),
-        Outcome::Rule { diagnostic } => format!("fail: {}", diagnostic.message),
+        Outcome::Pass => vec![msg!(
+            "pass: {0} cases, {1} instructions, at most {2} steps",
+            report.cases_total,
+            report.instructions,
+            report.max_steps
+        )],
+        Outcome::Rule { diagnostic } => vec![msg!("fail: {0}", (*diagnostic.text).clone())],
         Outcome::Fail { failure } => {
             let c = &failure.case;
-            let mut out = format!(
-                "fail: case {} of {} ({}), active {:#010x}",
-                c.number, report.cases_total, c.name, c.active
-            );
-            if let Some(n) = failure.step_limit {
-                let _ = write!(out, ": did not finish within {n} steps");
-                return out;
+            let (n, total, active) = (c.number, report.cases_total, format!("{:#010x}", c.active));
+            if let Some(steps) = failure.step_limit {
+                return vec![msg!(
+                    "fail: case {0} of {1} ({2}), active {3}: did not finish within {4} steps",
+                    n,
+                    total,
+                    c.text.clone(),
+                    active,
+                    steps
+                )];
             }
+            let mut out = vec![msg!(
+                "fail: case {0} of {1} ({2}), active {3}",
+                n,
+                total,
+                c.text.clone(),
+                active
+            )];
             for o in failure.outputs.iter().filter(|o| o.wrong != 0) {
-                if o.expected.len() == 32 {
+                out.push(if o.expected.len() == 32 {
                     let lane = o.wrong.trailing_zeros() as usize;
-                    let _ = write!(
-                        out,
-                        "\n  {}: {} wrong lane(s) {:#010x}; lane {lane}: expected {:#x}, got {:#x}",
-                        o.name,
+                    msg!(
+                        "{0}: {1} wrong lane(s) {2}; lane {3}: expected {4}, got {5}",
+                        &o.name,
                         o.wrong.count_ones(),
-                        o.wrong,
-                        o.expected[lane],
-                        o.actual[lane]
-                    );
+                        format!("{:#010x}", o.wrong),
+                        lane,
+                        hex(o.expected[lane]),
+                        hex(o.actual[lane])
+                    )
                 } else {
-                    let _ = write!(
-                        out,
-                        "\n  {}: expected {:#x}, got {:#x}",
-                        o.name,
-                        o.expected.first().copied().unwrap_or(0),
-                        o.actual.first().copied().unwrap_or(0)
-                    );
-                }
+                    msg!(
+                        "{0}: expected {1}, got {2}",
+                        &o.name,
+                        hex(o.expected.first().copied().unwrap_or(0)),
+                        hex(o.actual.first().copied().unwrap_or(0))
+                    )
+                });
             }
             out
         }

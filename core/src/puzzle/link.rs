@@ -19,6 +19,8 @@
 use super::{bundled, bundled_texts, parse, Puzzle};
 use crate::diag::Diagnostic;
 use crate::link::{decode_link, encode_link, LinkError, LinkState};
+use crate::msg;
+use crate::msg::Text;
 use std::fmt;
 
 /// View setting holding a whole puzzle file.
@@ -55,14 +57,31 @@ pub enum PuzzleLinkError {
     },
 }
 
+impl PuzzleLinkError {
+    /// The message, without where it is: the link's error without its
+    /// position, the puzzle's first error without its line.
+    pub fn text(&self) -> Text {
+        match self {
+            PuzzleLinkError::Link(e) => e.text(),
+            PuzzleLinkError::UnknownId(id) => msg!(
+                "the link names the puzzle `{0}`, which this version of warpscope does not have",
+                id
+            ),
+            PuzzleLinkError::Puzzle { diagnostics, .. } => match diagnostics.first() {
+                Some(d) => msg!("the puzzle in the link has errors: {0}", (*d.text).clone()),
+                None => msg!("the puzzle in the link has errors"),
+            },
+        }
+    }
+}
+
+/// The link's error with its position; the puzzle's errors each with its
+/// place and line.
 impl fmt::Display for PuzzleLinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PuzzleLinkError::Link(e) => write!(f, "{e}"),
-            PuzzleLinkError::UnknownId(id) => write!(
-                f,
-                "the link names the puzzle `{id}`, which this version of warpscope does not have"
-            ),
+            PuzzleLinkError::UnknownId(_) => f.write_str(&self.text().english()),
             PuzzleLinkError::Puzzle { text, diagnostics } => f.write_str(
                 crate::diag::render(diagnostics, &[("puzzle in the link", text)]).trim_end(),
             ),

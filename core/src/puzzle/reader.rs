@@ -5,6 +5,8 @@ use crate::asm;
 use crate::diag::{Diagnostic, Span};
 use crate::isas;
 use crate::loc::Loc;
+use crate::msg;
+use crate::msg::Text;
 use crate::operand::reg::RegClass;
 use crate::sim::machine;
 
@@ -133,7 +135,7 @@ fn known(name: &str) -> bool {
 }
 
 impl Reader<'_> {
-    fn error(&mut self, span: Span, msg: impl Into<crate::msg::Text>) {
+    fn error(&mut self, span: Span, msg: Text) {
         self.diags.push(Diagnostic::error(span, msg));
     }
 
@@ -198,8 +200,8 @@ impl Reader<'_> {
     fn open(&mut self, name: &str, arg: &str, ns: Span, asp: Span) -> Section {
         if !known(name) {
             self.diags.push(
-                Diagnostic::error(ns, format!("unknown section `[{name}]`")).with_help(format!(
-                    "sections are {} and {}",
+                Diagnostic::error(ns, msg!("unknown section `[{0}]`", name)).with_help(msg!(
+                    "sections are {0} and {1}",
                     TEXT_SECTIONS.join(", "),
                     KEY_SECTIONS.join(", ")
                 )),
@@ -208,11 +210,11 @@ impl Reader<'_> {
         }
         let needs_arg = name == "input" || name == "output";
         if needs_arg && arg.is_empty() {
-            self.error(ns, format!("`[{name}]` needs a register: `[{name} R0]`"));
+            self.error(ns, msg!("`[{0}]` needs a register: `[{0} R0]`", name));
             return Section::Skip;
         }
         if !needs_arg && !arg.is_empty() {
-            self.error(asp, format!("`[{name}]` takes no argument"));
+            self.error(asp, msg!("`[{0}]` takes no argument", name));
             return Section::Skip;
         }
         let key = if needs_arg {
@@ -222,7 +224,7 @@ impl Reader<'_> {
         };
         if name != "hint" {
             if self.seen_sections.contains(&key) {
-                self.error(ns.to(asp), format!("`[{key}]` is given twice"));
+                self.error(ns.to(asp), msg!("`[{0}]` is given twice", key));
                 return Section::Skip;
             }
             self.seen_sections.push(key);
@@ -265,7 +267,7 @@ impl Reader<'_> {
         let Some(eq) = line.find('=') else {
             self.error(
                 Span::new(start + lead, start + line.trim_end().len()),
-                "expected `key = value`",
+                msg!("expected `key = value`"),
             );
             return;
         };
@@ -276,7 +278,7 @@ impl Reader<'_> {
         let value = vraw.trim();
         let vs = Span::new(start + eq + 1 + vlead, start + eq + 1 + vlead + value.len());
         if key.is_empty() {
-            self.error(key_span.to(vs), "expected a key before `=`");
+            self.error(key_span.to(vs), msg!("expected a key before `=`"));
             return;
         }
         if self
@@ -284,12 +286,12 @@ impl Reader<'_> {
             .iter()
             .any(|(s, k)| *s == section && k == key)
         {
-            self.error(key_span, format!("`{key}` is given twice"));
+            self.error(key_span, msg!("`{0}` is given twice", key));
             return;
         }
         self.seen_keys.push((section, key.to_string()));
         if value.is_empty() {
-            self.error(key_span, format!("`{key}` needs a value"));
+            self.error(key_span, msg!("`{0}` needs a value", key));
             return;
         }
         let known = match section {
@@ -311,7 +313,7 @@ impl Reader<'_> {
                 {
                     self.p.id = value.to_string();
                 } else {
-                    self.error(vs, "an id may hold only letters, digits, `_` and `-`");
+                    self.error(vs, msg!("an id may hold only letters, digits, `_` and `-`"));
                 }
             }
             "title" => self.p.title = value.to_string(),
@@ -323,8 +325,8 @@ impl Reader<'_> {
                     self.p.isa = value.to_string();
                 } else {
                     self.diags.push(
-                        Diagnostic::error(vs, format!("unknown ISA `{value}`"))
-                            .with_help(format!("known ISAs: {}", isas::NAMES.join(", "))),
+                        Diagnostic::error(vs, msg!("unknown ISA `{0}`", value))
+                            .with_help(msg!("known ISAs: {0}", isas::NAMES.join(", "))),
                     );
                 }
             }
@@ -332,7 +334,7 @@ impl Reader<'_> {
                 self.level_span = Some(vs);
                 match number(value) {
                     Some(n @ 1..=5) => self.p.level = n as u8,
-                    _ => self.error(vs, "`level` is a number from 1 (easy) to 5 (hard)"),
+                    _ => self.error(vs, msg!("`level` is a number from 1 (easy) to 5 (hard)")),
                 }
             }
             _ => return false,
@@ -353,7 +355,7 @@ impl Reader<'_> {
                 }
             }
             (Section::Input(i), "special") => {
-                let vals = self.list(value, vs, value32, "a 32-bit number");
+                let vals = self.list(value, vs, value32, msg!("a 32-bit number"));
                 if let Some(inp) = self.p.inputs.get_mut(i) {
                     inp.special = vals;
                 }
@@ -368,7 +370,10 @@ impl Reader<'_> {
                     (Some(l), Some(o)) => o.lanes = l,
                     (None, _) => self.error(
                         vs,
-                        format!("`{value}` is not a lane choice: use `active`, `all` or a mask"),
+                        msg!(
+                            "`{0}` is not a lane choice: use `active`, `all` or a mask",
+                            value
+                        ),
                     ),
                     _ => {}
                 }
@@ -378,7 +383,7 @@ impl Reader<'_> {
                     value,
                     vs,
                     lane_set,
-                    "a lane set (all, one, alternating, partial, random or a non-zero mask)",
+                    msg!("a lane set (all, one, alternating, partial, random or a non-zero mask)"),
                 );
                 if !sets.is_empty() {
                     self.p.cases.active = sets;
@@ -386,19 +391,19 @@ impl Reader<'_> {
             }
             (Section::Cases, "random") => match number(value) {
                 Some(n) if n <= MAX_RANDOM => self.p.cases.random = n as u32,
-                _ => self.error(vs, format!("`random` is a count from 0 to {MAX_RANDOM}")),
+                _ => self.error(vs, msg!("`random` is a count from 0 to {0}", MAX_RANDOM)),
             },
             (Section::Cases, "seed") => match number(value) {
                 Some(n) => self.p.cases.seed = n,
-                None => self.error(vs, "`seed` is a number"),
+                None => self.error(vs, msg!("`seed` is a number")),
             },
             (Section::Limits, "instructions") => match number(value) {
                 Some(n @ 1..=10_000) => self.p.limits.instructions = Some(n as usize),
-                _ => self.error(vs, "`instructions` is a count from 1 to 10000"),
+                _ => self.error(vs, msg!("`instructions` is a count from 1 to 10000")),
             },
             (Section::Limits, "steps") => match number(value) {
                 Some(n @ 1..=MAX_STEPS) => self.p.limits.steps = n,
-                _ => self.error(vs, format!("`steps` is a count from 1 to {MAX_STEPS}")),
+                _ => self.error(vs, msg!("`steps` is a count from 1 to {0}", MAX_STEPS)),
             },
             (Section::Limits, "forbid") => {
                 let names = self.list(
@@ -409,7 +414,7 @@ impl Reader<'_> {
                             .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
                             .then(|| s.to_string())
                     },
-                    "a mnemonic such as SHFL.IDX",
+                    msg!("a mnemonic such as SHFL.IDX"),
                 );
                 self.p.limits.forbid = names;
             }
@@ -421,11 +426,11 @@ impl Reader<'_> {
     /// Reports a key the section does not have, listing those it has.
     fn unknown_key(&mut self, section: Section, key: &str, key_span: Span) {
         let place = match section {
-            Section::Top => "at the top of a puzzle".to_string(),
-            Section::Input(_) => "in `[input]`".into(),
-            Section::Output(_) => "in `[output]`".into(),
-            Section::Cases => "in `[cases]`".into(),
-            _ => "in `[limits]`".into(),
+            Section::Top => msg!("at the top of a puzzle"),
+            Section::Input(_) => msg!("in `[input]`"),
+            Section::Output(_) => msg!("in `[output]`"),
+            Section::Cases => msg!("in `[cases]`"),
+            _ => msg!("in `[limits]`"),
         };
         let keys = match section {
             Section::Top => "id, title, title.zh, teaches, level, isa",
@@ -435,15 +440,15 @@ impl Reader<'_> {
             _ => "instructions, steps, forbid",
         };
         self.diags.push(
-            Diagnostic::error(key_span, format!("unknown key `{key}` {place}"))
-                .with_help(format!("keys here: {keys}")),
+            Diagnostic::error(key_span, msg!("unknown key `{0}` {1}", key, place))
+                .with_help(msg!("keys here: {0}", keys)),
         );
     }
 
     /// `A..B` (inclusive), both 32-bit numbers, A <= B.
     fn range(&mut self, value: &str, vs: Span) -> Option<(u32, u32)> {
         let Some(dots) = value.find("..") else {
-            self.error(vs, "a range is written `LOW..HIGH` (both included)");
+            self.error(vs, msg!("a range is written `LOW..HIGH` (both included)"));
             return None;
         };
         let (a, b) = (
@@ -453,11 +458,11 @@ impl Reader<'_> {
         match (value32(a), value32(b.trim())) {
             (Some(lo), Some(hi)) if lo <= hi => Some((lo, hi)),
             (Some(_), Some(_)) => {
-                self.error(vs, "the low end of the range is above the high end");
+                self.error(vs, msg!("the low end of the range is above the high end"));
                 None
             }
             _ => {
-                self.error(vs, "the ends of a range are 32-bit numbers");
+                self.error(vs, msg!("the ends of a range are 32-bit numbers"));
                 None
             }
         }
@@ -469,7 +474,7 @@ impl Reader<'_> {
         value: &str,
         vs: Span,
         item: impl Fn(&str) -> Option<T>,
-        what: &str,
+        what: Text,
     ) -> Vec<T> {
         let mut out = Vec::new();
         let mut pos = 0;
@@ -479,12 +484,12 @@ impl Reader<'_> {
             let s = Span::new(vs.start + pos + lead, vs.start + pos + lead + t.len());
             pos += part.len() + 1;
             if t.is_empty() {
-                self.error(s, format!("expected {what}"));
+                self.error(s, msg!("expected {0}", what.clone()));
                 continue;
             }
             match item(t) {
                 Some(v) => out.push(v),
-                None => self.error(s, format!("`{t}` is not {what}")),
+                None => self.error(s, msg!("`{0}` is not {1}", t, what.clone())),
             }
         }
         out
@@ -498,40 +503,40 @@ impl Reader<'_> {
                 "statement" => self.p.statement = body,
                 "statement.zh" => self.p.statement_zh = body,
                 "starter" => {
-                    self.code(&body, span, "starter code");
+                    self.code(&body, span, msg!("starter code"));
                     self.p.starter = body;
                 }
                 "solution" => {
                     if body.trim().is_empty() {
-                        self.error(span, "the solution is empty");
+                        self.error(span, msg!("the solution is empty"));
                     }
-                    self.code(&body, span, "solution");
+                    self.code(&body, span, msg!("solution"));
                     self.p.solution = body;
                 }
                 _ => {
                     if body.trim().is_empty() {
-                        self.error(span, "the hint is empty");
+                        self.error(span, msg!("the hint is empty"));
                     }
                     self.p.hints.push(body)
                 }
             }
         }
         if self.p.title.is_empty() {
-            self.error(Span::new(0, 0), "the puzzle has no `title = ...`");
+            self.error(Span::new(0, 0), msg!("the puzzle has no `title = ...`"));
         }
         if self.p.isa.is_empty() && self.isa_span.is_none() {
             self.diags.push(
-                Diagnostic::error(Span::new(0, 0), "the puzzle has no `isa = ...`")
-                    .with_help(format!("known ISAs: {}", isas::NAMES.join(", "))),
+                Diagnostic::error(Span::new(0, 0), msg!("the puzzle has no `isa = ...`"))
+                    .with_help(msg!("known ISAs: {0}", isas::NAMES.join(", "))),
             );
         }
         if !self.seen_sections.iter().any(|s| s == "solution") {
-            self.error(end, "the puzzle has no `[solution]` section");
+            self.error(end, msg!("the puzzle has no `[solution]` section"));
         }
         if self.p.outputs.is_empty() {
             self.error(
                 end,
-                "the puzzle checks nothing: add an `[output REG]` section",
+                msg!("the puzzle checks nothing: add an `[output REG]` section"),
             );
         }
         if self.p.id.is_empty() {
@@ -543,7 +548,7 @@ impl Reader<'_> {
         for (i, raw) in std::mem::take(&mut self.input_regs).into_iter().enumerate() {
             if let Some(reg) = self.reg(&raw) {
                 if self.p.inputs.iter().take(i).any(|x| x.reg == reg) {
-                    self.error(raw.span, format!("`{}` is an input twice", raw.text));
+                    self.error(raw.span, msg!("`{0}` is an input twice", &raw.text));
                 }
                 let widest = match reg {
                     Loc::CC => Some(0xf),
@@ -552,11 +557,13 @@ impl Reader<'_> {
                 };
                 if let (Some(top), Some(inp)) = (widest, self.p.inputs.get(i)) {
                     if inp.max > top || inp.special.iter().any(|&v| v > top) {
+                        let top = format!("{top:#x}");
                         self.error(
                             raw.span,
-                            format!(
-                                "`{}` holds values up to {top:#x}: give it a `range` and `special` values within 0..{top:#x}",
-                                raw.text
+                            msg!(
+                                "`{0}` holds values up to {1}: give it a `range` and `special` values within 0..{1}",
+                                &raw.text,
+                                top
                             ),
                         );
                     }
@@ -577,7 +584,7 @@ impl Reader<'_> {
         {
             if let Some(reg) = self.reg(&raw) {
                 if self.p.outputs.iter().take(i).any(|x| x.reg == reg) {
-                    self.error(raw.span, format!("`{}` is an output twice", raw.text));
+                    self.error(raw.span, msg!("`{0}` is an output twice", &raw.text));
                 }
                 if let Some(o) = self.p.outputs.get_mut(i) {
                     o.reg = reg;
@@ -587,7 +594,8 @@ impl Reader<'_> {
     }
 
     /// Checks that code assembles for the puzzle's ISA and sets up nothing.
-    fn code(&mut self, body: &str, span: Span, what: &str) {
+    /// `what` names the code in messages (`msg!("solution")`).
+    fn code(&mut self, body: &str, span: Span, what: Text) {
         let Some(isa) = isas::by_name(&self.p.isa) else {
             return;
         };
@@ -598,9 +606,13 @@ impl Reader<'_> {
         match asm::assemble(isa, body) {
             Err(ds) => {
                 for d in ds {
-                    let mut d = shift(d);
-                    d.message = format!("in the {what}: {}", d.message);
-                    self.diags.push(d);
+                    let d = shift(d);
+                    let text = msg!("in the {0}: {1}", what.clone(), *d.text);
+                    self.diags.push(Diagnostic {
+                        message: text.english(),
+                        text: Box::new(text),
+                        ..d
+                    });
                 }
             }
             Ok(prog) => {
@@ -614,9 +626,9 @@ impl Reader<'_> {
                     self.diags.push(
                         Diagnostic::error(
                             s,
-                            format!("the {what} may not use `.active` or `.init`"),
+                            msg!("the {0} may not use `.active` or `.init`", what.clone()),
                         )
-                        .with_help("the checker sets the inputs of every case"),
+                        .with_help(msg!("the checker sets the inputs of every case")),
                     );
                 }
             }
@@ -634,14 +646,14 @@ impl Reader<'_> {
                 RegClass::S.range(),
             );
             let help = match self.p.isa.as_str() {
-                "gfx9" => format!("gfx9 puzzles use {s} and HW_REG_* names"),
-                "sm50" => format!("sm50 puzzles use {r}, {p}, CC and PR"),
-                _ => format!("w128 puzzles use {r}, {p}, {ur} and {up}"),
+                "gfx9" => msg!("gfx9 puzzles use {0} and HW_REG_* names", s),
+                "sm50" => msg!("sm50 puzzles use {0}, {1}, CC and PR", r, p),
+                _ => msg!("w128 puzzles use {0}, {1}, {2} and {3}", r, p, ur, up),
             };
             self.diags.push(
                 Diagnostic::error(
                     raw.span,
-                    format!("`{}` is not a register of {}", raw.text, self.p.isa),
+                    msg!("`{0}` is not a register of {1}", &raw.text, &self.p.isa),
                 )
                 .with_help(help),
             );

@@ -97,11 +97,11 @@ impl DefKind {
         }
     }
     /// Lower-case word used in messages (`group`).
-    pub fn word(self) -> &'static str {
+    pub fn word(self) -> crate::msg::Text {
         match self {
-            DefKind::Group => "group",
-            DefKind::Optype => "optype",
-            DefKind::Opcode => "opcode",
+            DefKind::Group => crate::msg!("group"),
+            DefKind::Optype => crate::msg!("optype"),
+            DefKind::Opcode => crate::msg!("opcode"),
         }
     }
 }

@@ -17,6 +17,7 @@
 //! ```
 
 use crate::diag::{Diagnostic, Span};
+use crate::msg;
 
 /// One token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,11 +169,12 @@ pub fn lex_line(line: &str, base: usize) -> Line {
                 }),
                 Err(e) => {
                     let why = match e.kind() {
-                        std::num::IntErrorKind::PosOverflow => "number does not fit in 64 bits",
-                        _ => "invalid number",
+                        std::num::IntErrorKind::PosOverflow => {
+                            msg!("number does not fit in 64 bits `{0}`", text)
+                        }
+                        _ => msg!("invalid number `{0}`", text),
                     };
-                    out.errors
-                        .push(Diagnostic::error(sp(start, i), format!("{why} `{text}`")));
+                    out.errors.push(Diagnostic::error(sp(start, i), why));
                 }
             }
             continue;
@@ -185,7 +187,7 @@ pub fn lex_line(line: &str, base: usize) -> Line {
             if i >= b.len() {
                 out.errors.push(Diagnostic::error(
                     sp(start, b.len()),
-                    "unterminated string (a `\"` is missing on this line)",
+                    msg!("unterminated string (a `\"` is missing on this line)"),
                 ));
                 break;
             }
@@ -235,14 +237,14 @@ pub fn lex_line(line: &str, base: usize) -> Line {
                 if let Some(last) = out.errors.last_mut() {
                     if last.span.end == base + start && last.message.starts_with("unexpected char")
                     {
-                        last.span.end = base + i;
-                        last.message = "unexpected characters".into();
+                        let span = Span::new(last.span.start, base + i);
+                        *last = Diagnostic::error(span, msg!("unexpected characters"));
                         continue;
                     }
                 }
                 out.errors.push(Diagnostic::error(
                     sp(start, i),
-                    format!("unexpected character `{}`", ch.escape_debug()),
+                    msg!("unexpected character `{0}`", ch.escape_debug()),
                 ));
             }
         }

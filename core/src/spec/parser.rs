@@ -24,6 +24,8 @@
 use super::ast::*;
 use super::lexer::{lex_line, Tok, Token};
 use crate::diag::{Diagnostic, Span};
+use crate::msg;
+use crate::msg::IntoArg;
 
 /// Deepest parenthesis nesting accepted in a `Bitwidth` expression.
 const MAX_DEPTH: usize = 64;
@@ -153,22 +155,24 @@ impl<'t> Cursor<'t> {
     fn here(&self) -> Span {
         self.peek().map_or(self.eol, |t| t.span)
     }
-    fn error(&self, what: &str) -> Diagnostic {
+    /// "expected `what`": a piece of the description (`` "`;`" ``) or a
+    /// message (`msg!("a type name")`).
+    fn error(&self, what: impl IntoArg) -> Diagnostic {
         match self.peek() {
             Some(t) => Diagnostic::error(
                 t.span,
-                format!("expected {what}, found {}", t.tok.describe()),
+                msg!("expected {0}, found {1}", what, t.tok.describe()),
             ),
             None => Diagnostic::error(
                 self.eol,
-                format!("expected {what} before the end of the line"),
+                msg!("expected {0} before the end of the line", what),
             ),
         }
     }
-    fn expect(&mut self, tok: &Tok, what: &str) -> Result<Span, Diagnostic> {
+    fn expect(&mut self, tok: &Tok, what: impl IntoArg) -> Result<Span, Diagnostic> {
         self.eat(tok).ok_or_else(|| self.error(what))
     }
-    fn ident(&mut self, what: &str) -> Result<Ident, Diagnostic> {
+    fn ident(&mut self, what: impl IntoArg) -> Result<Ident, Diagnostic> {
         match self.peek() {
             Some(Token {
                 tok: Tok::Ident(s),
@@ -183,7 +187,7 @@ impl<'t> Cursor<'t> {
             _ => Err(self.error(what)),
         }
     }
-    fn int(&mut self, what: &str) -> Result<(u64, Span), Diagnostic> {
+    fn int(&mut self, what: impl IntoArg) -> Result<(u64, Span), Diagnostic> {
         match self.peek() {
             Some(Token {
                 tok: Tok::Int(v),
@@ -275,10 +279,10 @@ impl<'a> Parser<'a> {
                     self.finish_section(idx);
                     self.finish_item();
                     self.diags.push(
-                        Diagnostic::error(span, format!("unknown definition kind `__{name}`"))
-                            .with_help(
-                                "definitions are __DefBitFieldType, __DefGroup, __DefOptype and __DefOpcode",
-                            ),
+                        Diagnostic::error(span, msg!("unknown definition kind `__{0}`", name))
+                            .with_help(msg!(
+                                "definitions are __DefBitFieldType, __DefGroup, __DefOptype and __DefOpcode"
+                            )),
                     );
                     self.cur = Cur::Skip;
                     self.sec = Sec::Body;
@@ -289,7 +293,7 @@ impl<'a> Parser<'a> {
                         Cur::Nothing => {
                             self.diags.push(Diagnostic::error(
                                 span,
-                                format!("section `__{name}` outside a definition"),
+                                msg!("section `__{0}` outside a definition", name),
                             ));
                             self.cur = Cur::Skip;
                             continue;
@@ -301,7 +305,7 @@ impl<'a> Parser<'a> {
                         if matches!(self.cur, Cur::Bft(..)) {
                             self.diags.push(Diagnostic::error(
                                 span,
-                                "a bit-field type has no `__Encoding` section",
+                                msg!("a bit-field type has no `__Encoding` section"),
                             ));
                             Sec::Ignore
                         } else {
@@ -342,11 +346,11 @@ impl<'a> Parser<'a> {
         let lead = body.len() - body.trim_start().len();
         let span = Span::new(line.start + lead, line.start + lead + body.trim().len());
         let d = if matches!(self.cur, Cur::Def(_)) {
-            Diagnostic::error(span, "expected a section header such as `__Encoding`")
+            Diagnostic::error(span, msg!("expected a section header such as `__Encoding`"))
         } else {
             Diagnostic::error(
                 span,
-                "expected a definition (`__DefBitFieldType`, `__DefGroup`, `__DefOptype` or `__DefOpcode`)",
+                msg!("expected a definition (`__DefBitFieldType`, `__DefGroup`, `__DefOptype` or `__DefOpcode`)"),
             )
         };
         self.diags.push(d);
@@ -369,9 +373,9 @@ impl<'a> Parser<'a> {
         let mut c = Cursor::new(&lexed.tokens, eol);
         let res = match kind {
             None => (|| {
-                let name = c.ident("a type name")?;
-                c.expect(&Tok::Lt, "`<` and the width in bits")?;
-                let (width, _) = c.int("the width in bits")?;
+                let name = c.ident(msg!("a type name"))?;
+                c.expect(&Tok::Lt, msg!("`<` and the width in bits"))?;
+                let (width, _) = c.int(msg!("the width in bits"))?;
                 let end = c.expect(&Tok::Gt, "`>`")?;
                 Ok(Cur::Bft(
                     BitFieldType {
@@ -385,20 +389,20 @@ impl<'a> Parser<'a> {
                 ))
             })(),
             Some(kind) => (|| {
-                let name = c.ident("a name")?;
+                let name = c.ident(msg!("a name"))?;
                 let mut end = name.span;
                 let mut parents = Vec::new();
                 if c.eat(&Tok::Colon).is_some() {
-                    c.expect(&Tok::LBracket, "`[` starting the parent list")?;
+                    c.expect(&Tok::LBracket, msg!("`[` starting the parent list"))?;
                     if let Some(s) = c.eat(&Tok::RBracket) {
                         end = s;
                     } else {
                         loop {
-                            parents.push(c.ident("a parent name")?);
+                            parents.push(c.ident(msg!("a parent name"))?);
                             if c.eat(&Tok::Comma).is_some() {
                                 continue;
                             }
-                            end = c.expect(&Tok::RBracket, "`,` or `]`")?;
+                            end = c.expect(&Tok::RBracket, msg!("`,` or `]`"))?;
                             break;
                         }
                     }
@@ -419,8 +423,8 @@ impl<'a> Parser<'a> {
                 if !c.at_end() {
                     let d = Diagnostic::error(
                         c.here(),
-                        format!(
-                            "unexpected {} after the definition header",
+                        msg!(
+                            "unexpected {0} after the definition header",
                             c.peek().map_or(String::new(), |t| t.tok.describe())
                         ),
                     );
@@ -452,10 +456,10 @@ impl<'a> Parser<'a> {
         let first_new = ty.values.len();
         while !c.at_end() {
             let r = (|| {
-                let name = c.ident("a value name")?;
+                let name = c.ident(msg!("a value name"))?;
                 let mut explicit = None;
                 if c.eat(&Tok::Assign).is_some() {
-                    explicit = Some(c.int("a number")?);
+                    explicit = Some(c.int(msg!("a number"))?);
                 }
                 let semi = c.eat(&Tok::Semi);
                 Ok::<_, Diagnostic>((name, explicit, semi))
@@ -479,14 +483,14 @@ impl<'a> Parser<'a> {
                         }
                         None => self.diags.push(Diagnostic::error(
                             name.span,
-                            "implicit value after 0xffffffffffffffff does not fit in 64 bits",
+                            msg!("implicit value after 0xffffffffffffffff does not fit in 64 bits"),
                         )),
                     }
                     if semi.is_none() {
                         let at = c.prev_end();
                         self.diags.push(Diagnostic::error(
                             Span::new(at, at),
-                            "expected `;` after the value",
+                            msg!("expected `;` after the value"),
                         ));
                         break;
                     }
@@ -524,27 +528,27 @@ impl<'a> Parser<'a> {
                 if kw.name != "field" {
                     return Err(Diagnostic::error(
                         kw.span,
-                        format!(
-                            "expected `field<lo, width> Type name;`, found `{}`",
+                        msg!(
+                            "expected `field<lo, width> Type name;`, found `{0}`",
                             kw.name
                         ),
                     ));
                 }
                 c.expect(&Tok::Lt, "`<`")?;
-                let (lo, _) = c.int("the lowest bit number")?;
+                let (lo, _) = c.int(msg!("the lowest bit number"))?;
                 c.expect(&Tok::Comma, "`,`")?;
-                let (width, _) = c.int("the width in bits")?;
+                let (width, _) = c.int(msg!("the width in bits"))?;
                 let high = if c.eat(&Tok::Comma).is_some() {
-                    let (hlo, _) = c.int("the lowest bit of the high part")?;
+                    let (hlo, _) = c.int(msg!("the lowest bit of the high part"))?;
                     c.expect(&Tok::Comma, "`,`")?;
-                    let (hw, _) = c.int("the width of the high part")?;
+                    let (hw, _) = c.int(msg!("the width of the high part"))?;
                     Some((hlo, hw))
                 } else {
                     None
                 };
                 c.expect(&Tok::Gt, "`>`")?;
-                let ty = c.ident("a type name")?;
-                let name = c.ident("a field name")?;
+                let ty = c.ident(msg!("a type name"))?;
+                let name = c.ident(msg!("a field name"))?;
                 let constraint = if c.eat(&Tok::EqEq).is_some() {
                     Constraint::Fixed(value(&mut c)?)
                 } else if c.eat(&Tok::Assign).is_some() {
@@ -603,8 +607,8 @@ impl<'a> Parser<'a> {
                         let lead = body.len() - body.trim_start().len();
                         self.diags.push(Diagnostic::error(
                             Span::new(p.start + lead, p.end()),
-                            "`__OperandInfo` mixes operand statements with prose",
-                        ).with_help("an opcode's operand info holds only InList<>, OutList<>, Order<> and Bitwidth<> statements"));
+                            msg!("`__OperandInfo` mixes operand statements with prose"),
+                        ).with_help(msg!("an opcode's operand info holds only InList<>, OutList<>, Order<> and Bitwidth<> statements")));
                     }
                     for l in stmts {
                         self.operand_line(l);
@@ -649,16 +653,16 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         while !c.at_end() {
             let r = (|| {
-                let kw = c.ident("`InList`, `OutList`, `Order` or `Bitwidth`")?;
+                let kw = c.ident(msg!("`InList`, `OutList`, `Order` or `Bitwidth`"))?;
                 c.expect(&Tok::Lt, "`<`")?;
                 let mut names = Vec::new();
                 if c.eat(&Tok::Gt).is_none() {
                     loop {
-                        names.push(c.ident("a field name")?);
+                        names.push(c.ident(msg!("a field name"))?);
                         if c.eat(&Tok::Comma).is_some() {
                             continue;
                         }
-                        c.expect(&Tok::Gt, "`,` or `>`")?;
+                        c.expect(&Tok::Gt, msg!("`,` or `>`"))?;
                         break;
                     }
                 }
@@ -670,21 +674,21 @@ impl<'a> Parser<'a> {
                         if names.len() != 1 {
                             return Err(Diagnostic::error(
                                 kw.span,
-                                format!(
-                                    "`Bitwidth` takes exactly one operand name, found {}",
+                                msg!(
+                                    "`Bitwidth` takes exactly one operand name, found {0}",
                                     names.len()
                                 ),
                             ));
                         }
                         let name = names.remove(0);
-                        c.expect(&Tok::Assign, "`=` and the width expression")?;
+                        c.expect(&Tok::Assign, msg!("`=` and the width expression"))?;
                         let e = expr(&mut c, 0)?;
                         OperandKind::Bitwidth(name, e)
                     }
                     other => {
                         return Err(Diagnostic::error(
                             kw.span,
-                            format!("unknown operand statement `{other}`"),
+                            msg!("unknown operand statement `{0}`", other),
                         ))
                     }
                 };
@@ -724,7 +728,7 @@ fn value(c: &mut Cursor<'_>) -> Result<Value, Diagnostic> {
             kind: ValueKind::Int(*v),
             span: *span,
         },
-        _ => return Err(c.error("a value (a name or a number)")),
+        _ => return Err(c.error(msg!("a value (a name or a number)"))),
     };
     c.bump();
     Ok(v)
@@ -769,13 +773,14 @@ fn term(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
 /// atom := INT | '(' expr ')' | IDENT '==' (STRING | IDENT)
 fn atom(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
     let Some(t) = c.peek() else {
-        return Err(c.error("a number, `(` or `field == \"VALUE\"`"));
+        return Err(c.error(msg!("a number, `(` or `field == \"VALUE\"`")));
     };
     match &t.tok {
         Tok::Int(v) => {
             c.pos += 1;
-            let v = i64::try_from(*v)
-                .map_err(|_| Diagnostic::error(t.span, "number too large for an expression"))?;
+            let v = i64::try_from(*v).map_err(|_| {
+                Diagnostic::error(t.span, msg!("number too large for an expression"))
+            })?;
             Ok(Expr {
                 kind: ExprKind::Int(v),
                 span: t.span,
@@ -783,7 +788,10 @@ fn atom(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
         }
         Tok::LParen => {
             if depth >= MAX_DEPTH {
-                return Err(Diagnostic::error(t.span, "expression nested too deeply"));
+                return Err(Diagnostic::error(
+                    t.span,
+                    msg!("expression nested too deeply"),
+                ));
             }
             c.pos += 1;
             let inner = expr(c, depth + 1)?;
@@ -801,7 +809,7 @@ fn atom(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
             };
             c.expect(
                 &Tok::EqEq,
-                "`==` (a field can only be compared with a value)",
+                msg!("`==` (a field can only be compared with a value)"),
             )?;
             let v = match c.peek() {
                 Some(Token {
@@ -811,7 +819,7 @@ fn atom(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
                     name: s.clone(),
                     span: *span,
                 },
-                _ => return Err(c.error("a value name such as \"U64\"")),
+                _ => return Err(c.error(msg!("a value name such as \"U64\""))),
             };
             c.bump();
             let span = field.span.to(v.span);
@@ -820,6 +828,6 @@ fn atom(c: &mut Cursor<'_>, depth: usize) -> Result<Expr, Diagnostic> {
                 span,
             })
         }
-        _ => Err(c.error("a number, `(` or `field == \"VALUE\"`")),
+        _ => Err(c.error(msg!("a number, `(` or `field == \"VALUE\"`"))),
     }
 }

@@ -55,12 +55,12 @@ impl<'a> Loader<'a> {
                     self.err_help(
                         file,
                         s.span,
-                        format!(
-                            "operand statements are only allowed in an opcode, not in {} `{}`",
+                        msg!(
+                            "operand statements are only allowed in an opcode, not in {0} `{1}`",
                             def.kind.word(),
-                            def.name.name
+                            &def.name.name
                         ),
-                        "move them to each __DefOpcode, or write the section as prose",
+                        msg!("move them to each __DefOpcode, or write the section as prose"),
                     );
                 }
             }
@@ -122,8 +122,8 @@ impl<'a> Loader<'a> {
                 self.err_help(
                     file,
                     def.name.span,
-                    format!("opcode `{}` does not belong to an optype", def.name.name),
-                    format!("write `__DefOpcode {} : [OPTYPE]`", def.name.name),
+                    msg!("opcode `{0}` does not belong to an optype", &def.name.name),
+                    msg!("write `__DefOpcode {0} : [OPTYPE]`", &def.name.name),
                 );
                 None
             }
@@ -135,9 +135,9 @@ impl<'a> Loader<'a> {
                 self.err(
                     file,
                     def.name.span,
-                    format!(
-                        "opcode `{}` descends from several optypes ({}); it must have exactly one",
-                        def.name.name,
+                    msg!(
+                        "opcode `{0}` descends from several optypes ({1}); it must have exactly one",
+                        &def.name.name,
                         names.join(", ")
                     ),
                 );
@@ -196,12 +196,12 @@ impl<'a> Loader<'a> {
                         let dfile = self.defs[d].file;
                         let from = &fields[prev].declared_in;
                         let msg = if *from == f.declared_in {
-                            format!("field `{}` is declared twice in `{from}`", f.name)
+                            msg!("field `{0}` is declared twice in `{1}`", &f.name, from)
                         } else {
-                            format!("field `{}` is already inherited from `{from}`", f.name)
+                            msg!("field `{0}` is already inherited from `{1}`", &f.name, from)
                         };
                         let at = self.place(self.defs[origin[prev].0].file, fields[prev].span);
-                        self.err_help(dfile, f.span, msg, format!("first declared at {at}"));
+                        self.err_help(dfile, f.span, msg, msg!("first declared at {0}", at));
                     }
                     continue;
                 }
@@ -214,13 +214,13 @@ impl<'a> Loader<'a> {
             for a in 0..b {
                 let (fa, fb) = (&fields[a], &fields[b]);
                 if fa.mask() & fb.mask() != 0 && reported.pairs.insert((origin[a], origin[b])) {
-                    let msg = format!(
-                        "field `{}` ({}) overlaps field `{}` ({}) in opcode `{}`",
-                        fb.name,
+                    let msg = msg!(
+                        "field `{0}` ({1}) overlaps field `{2}` ({3}) in opcode `{4}`",
+                        &fb.name,
                         bits(fb.lo, fb.width),
-                        fa.name,
+                        &fa.name,
                         bits(fa.lo, fa.width),
-                        def.name.name
+                        &def.name.name
                     );
                     let at = self.place(self.defs[origin[a].0].file, fa.span);
                     let bfile = self.defs[origin[b].0].file;
@@ -228,7 +228,7 @@ impl<'a> Loader<'a> {
                         bfile,
                         fb.span,
                         msg,
-                        format!("`{}` is declared at {at}", fa.name),
+                        msg!("`{0}` is declared at {1}", &fa.name, at),
                     );
                 }
             }
@@ -251,8 +251,8 @@ impl<'a> Loader<'a> {
                 .any(|(d, &o)| o == oi && used.contains(d));
             if ot.opcodes.is_empty() && !has_child {
                 self.diags.push(
-                    Diagnostic::error(ot.span, format!("optype `{}` has no opcodes", ot.name))
-                        .with_help("declare at least one `__DefOpcode NAME : [OPTYPE]`")
+                    Diagnostic::error(ot.span, msg!("optype `{0}` has no opcodes", &ot.name))
+                        .with_help(msg!("declare at least one `__DefOpcode NAME : [OPTYPE]`"))
                         .in_file(ot.file),
                 );
             }

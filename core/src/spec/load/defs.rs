@@ -13,13 +13,12 @@ impl<'a> Loader<'a> {
                     self.err_help(
                         file,
                         d.name.span,
-                        format!(
-                            "`{}` is already defined (as {} {})",
-                            d.name.name,
-                            article(p.def.kind),
-                            p.def.kind.word()
+                        msg!(
+                            "`{0}` is already defined (as {1})",
+                            &d.name.name,
+                            a_kind(p.def.kind)
                         ),
-                        format!("first defined at {at}"),
+                        msg!("first defined at {0}", at),
                     );
                     continue;
                 }
@@ -36,15 +35,15 @@ impl<'a> Loader<'a> {
             for p in &def.parents {
                 let Some(&pi) = self.def_idx.get(p.name.as_str()) else {
                     let help = if self.type_idx.contains_key(&p.name) {
-                        format!("`{}` is a bit-field type, not a group or optype", p.name)
+                        msg!("`{0}` is a bit-field type, not a group or optype", &p.name)
                     } else {
-                        "parents are groups (__DefGroup) or optypes (__DefOptype)".to_string()
+                        msg!("parents are groups (__DefGroup) or optypes (__DefOptype)")
                     };
-                    self.err_help(file, p.span, format!("unknown parent `{}`", p.name), help);
+                    self.err_help(file, p.span, msg!("unknown parent `{0}`", &p.name), help);
                     continue;
                 };
                 if ps.contains(&pi) {
-                    self.err(file, p.span, format!("parent `{}` is listed twice", p.name));
+                    self.err(file, p.span, msg!("parent `{0}` is listed twice", &p.name));
                     continue;
                 }
                 let pk = self.defs[pi].def.kind;
@@ -54,18 +53,19 @@ impl<'a> Loader<'a> {
                 };
                 if !ok {
                     let allowed = match def.kind {
-                        DefKind::Group | DefKind::Optype => "groups",
-                        DefKind::Opcode => "optypes and groups",
+                        DefKind::Group | DefKind::Optype => msg!("groups"),
+                        DefKind::Opcode => msg!("optypes and groups"),
                     };
                     self.err(
                         file,
                         p.span,
-                        format!(
-                            "{} `{}` cannot inherit from {} `{}`: its parents must be {allowed}",
+                        msg!(
+                            "{0} `{1}` cannot inherit from {2} `{3}`: its parents must be {4}",
                             def.kind.word(),
-                            def.name.name,
+                            &def.name.name,
                             pk.word(),
-                            p.name
+                            &p.name,
+                            allowed
                         ),
                     );
                     continue;
@@ -77,8 +77,8 @@ impl<'a> Loader<'a> {
                 self.err_help(
                     file,
                     def.name.span,
-                    format!("optype `{}` does not belong to a group", def.name.name),
-                    format!("write `__DefOptype {} : [GROUP]`", def.name.name),
+                    msg!("optype `{0}` does not belong to a group", &def.name.name),
+                    msg!("write `__DefOptype {0} : [GROUP]`", &def.name.name),
                 );
             }
             self.parents.push(ps);
@@ -117,7 +117,7 @@ impl<'a> Loader<'a> {
                                 .map(|&(x, _)| self.defs[x].def.name.name.as_str())
                                 .collect();
                             names.push(self.defs[p].def.name.name.as_str());
-                            let msg = format!("inheritance cycle: {}", names.join(" -> "));
+                            let msg = msg!("inheritance cycle: {0}", names.join(" -> "));
                             for &(x, _) in &stack[from..] {
                                 in_cycle[x] = true;
                             }

@@ -30,9 +30,12 @@ impl<'a> Loader<'a> {
                 self.err(
                     file,
                     f.span,
-                    format!(
-                        "the high part of field `{}` (bits {hlo}, width {hw}) must be 1 or more bits inside the {limit}-bit word, and both parts at most 64 bits",
-                        f.name.name
+                    msg!(
+                        "the high part of field `{0}` (bits {1}, width {2}) must be 1 or more bits inside the {3}-bit word, and both parts at most 64 bits",
+                        &f.name.name,
+                        hlo,
+                        hw,
+                        limit
                     ),
                 );
                 ok = false;
@@ -42,9 +45,10 @@ impl<'a> Loader<'a> {
             self.err(
                 file,
                 f.span,
-                format!(
-                    "field `{}` has width {}; widths go from 1 to 64 bits",
-                    f.name.name, f.width
+                msg!(
+                    "field `{0}` has width {1}; widths go from 1 to 64 bits",
+                    &f.name.name,
+                    f.width
                 ),
             );
             ok = false;
@@ -52,9 +56,9 @@ impl<'a> Loader<'a> {
             self.err(
                 file,
                 f.span,
-                format!(
-                    "field `{}` (bits {}..{}) does not fit in the {}-bit word",
-                    f.name.name,
+                msg!(
+                    "field `{0}` (bits {1}..{2}) does not fit in the {3}-bit word",
+                    &f.name.name,
                     f.lo,
                     f.lo.saturating_add(f.width) - 1,
                     limit
@@ -70,9 +74,12 @@ impl<'a> Loader<'a> {
                 self.err(
                     file,
                     f.span,
-                    format!(
-                        "field `{}` is {} bits wide but type `{tn}` has {tw} bits",
-                        f.name.name, total
+                    msg!(
+                        "field `{0}` is {1} bits wide but type `{2}` has {3} bits",
+                        &f.name.name,
+                        total,
+                        tn,
+                        tw
                     ),
                 );
                 ok = false;

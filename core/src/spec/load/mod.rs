@@ -46,6 +46,7 @@
 use super::ast::{self, Constraint, Def, DefKind, Item, OperandKind, ValueKind};
 use super::model::*;
 use crate::diag::{line_col, Diagnostic, Span};
+use crate::msg;
 use crate::msg::Text;
 use crate::operand;
 use std::collections::{HashMap, HashSet};
@@ -123,7 +124,7 @@ pub fn load_files_with(
     {
         l.diags.push(Diagnostic::error(
             Span::default(),
-            format!("word size {word_bits} is not between 1 and 128 bits"),
+            msg!("word size {0} is not between 1 and 128 bits", word_bits),
         ));
         return Err(l.diags);
     }
@@ -150,26 +151,20 @@ fn docs_of(sections: &[ast::DocSection]) -> Docs {
     }
 }
 
-fn bits(lo: u32, width: u32) -> String {
+fn bits(lo: u32, width: u32) -> Text {
     if width == 1 {
-        format!("bit {lo}")
+        msg!("bit {0}", lo)
     } else {
-        format!("bits {}..{}", lo, lo + width - 1)
+        msg!("bits {0}..{1}", lo, lo + width - 1)
     }
 }
 
 impl<'a> Loader<'a> {
-    pub(super) fn err(&mut self, file: usize, span: Span, msg: impl Into<Text>) {
+    pub(super) fn err(&mut self, file: usize, span: Span, msg: Text) {
         self.diags.push(Diagnostic::error(span, msg).in_file(file));
     }
 
-    pub(super) fn err_help(
-        &mut self,
-        file: usize,
-        span: Span,
-        msg: impl Into<Text>,
-        help: impl Into<Text>,
-    ) {
+    pub(super) fn err_help(&mut self, file: usize, span: Span, msg: Text, help: Text) {
         self.diags
             .push(Diagnostic::error(span, msg).with_help(help).in_file(file));
     }
@@ -182,9 +177,11 @@ impl<'a> Loader<'a> {
     }
 }
 
-fn article(k: DefKind) -> &'static str {
+/// "a group", "an optype", "an opcode".
+fn a_kind(k: DefKind) -> Text {
     match k {
-        DefKind::Optype | DefKind::Opcode => "an",
-        DefKind::Group => "a",
+        DefKind::Group => msg!("a group"),
+        DefKind::Optype => msg!("an optype"),
+        DefKind::Opcode => msg!("an opcode"),
     }
 }

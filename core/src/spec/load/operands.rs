@@ -31,7 +31,7 @@ impl<'a> Loader<'a> {
                         self.err(
                             file,
                             s.span,
-                            format!("`{kw}` is given twice in opcode `{}`", def.name.name),
+                            msg!("`{0}` is given twice in opcode `{1}`", kw, &def.name.name),
                         );
                         continue;
                     }
@@ -41,16 +41,18 @@ impl<'a> Loader<'a> {
                             self.err(
                                 file,
                                 n.span,
-                                format!(
-                                    "`{}` in `{kw}` is not a field of opcode `{}`",
-                                    n.name, def.name.name
+                                msg!(
+                                    "`{0}` in `{1}` is not a field of opcode `{2}`",
+                                    &n.name,
+                                    kw,
+                                    &def.name.name
                                 ),
                             );
                         } else if out.contains(&n.name) {
                             self.err(
                                 file,
                                 n.span,
-                                format!("`{}` is listed twice in `{kw}`", n.name),
+                                msg!("`{0}` is listed twice in `{1}`", &n.name, kw),
                             );
                         } else {
                             out.push(n.name.clone());
@@ -63,9 +65,10 @@ impl<'a> Loader<'a> {
                         self.err(
                             file,
                             n.span,
-                            format!(
-                                "`{}` in `Bitwidth` is not a field of opcode `{}`",
-                                n.name, def.name.name
+                            msg!(
+                                "`{0}` in `Bitwidth` is not a field of opcode `{1}`",
+                                &n.name,
+                                &def.name.name
                             ),
                         );
                         continue;
@@ -74,7 +77,7 @@ impl<'a> Loader<'a> {
                         self.err(
                             file,
                             n.span,
-                            format!("`Bitwidth<{}>` is given twice", n.name),
+                            msg!("`Bitwidth<{0}>` is given twice", &n.name),
                         );
                         continue;
                     }
@@ -85,9 +88,10 @@ impl<'a> Loader<'a> {
                                 self.err(
                                     file,
                                     f.span,
-                                    format!(
-                                        "`{}` is not a field of opcode `{}`",
-                                        f.name, def.name.name
+                                    msg!(
+                                        "`{0}` is not a field of opcode `{1}`",
+                                        &f.name,
+                                        &def.name.name
                                     ),
                                 );
                                 ok = false;
@@ -98,9 +102,10 @@ impl<'a> Loader<'a> {
                                         self.err(
                                             file,
                                             v.span,
-                                            format!(
-                                                "`{}` is not a value of type `{}`",
-                                                v.name, self.types[t].name
+                                            msg!(
+                                                "`{0}` is not a value of type `{1}`",
+                                                &v.name,
+                                                &self.types[t].name
                                             ),
                                         );
                                         ok = false;
@@ -110,7 +115,10 @@ impl<'a> Loader<'a> {
                                     self.err(
                                         file,
                                         f.span,
-                                        format!("`{}` is not an enum field; only enum fields can be compared with a value", f.name),
+                                        msg!(
+                                            "`{0}` is not an enum field; only enum fields can be compared with a value",
+                                            &f.name
+                                        ),
                                     );
                                     ok = false;
                                 }
@@ -140,23 +148,34 @@ impl<'a> Loader<'a> {
         if let Some((named, file)) = self.syntax_modifiers(ot) {
             for (m, optional, span) in named {
                 if slots.iter().any(|s| s.field == m) {
-                    self.err(file, span, format!("modifier `.{m}` is named twice"));
+                    self.err(file, span, msg!("modifier `.{0}` is named twice", &m));
                     continue;
                 }
                 for op in &ops {
                     let msg = match op.field(&m) {
-                        None => Some(format!("modifier `.{m}` of `{}` is not a field of opcode `{}`", ot.name, op.name)),
-                        Some(f) if !matches!(f.ty, TypeRef::Enum(_)) => Some(format!(
-                            "modifier `.{m}` of `{}` is not an enum field in opcode `{}`",
-                            ot.name, op.name
+                        None => Some(msg!(
+                            "modifier `.{0}` of `{1}` is not a field of opcode `{2}`",
+                            &m,
+                            &ot.name,
+                            &op.name
                         )),
-                        Some(f) if f.fixed.is_some() => Some(format!(
-                            "modifier `.{m}` of `{}` is fixed (`==`) in opcode `{}`",
-                            ot.name, op.name
+                        Some(f) if !matches!(f.ty, TypeRef::Enum(_)) => Some(msg!(
+                            "modifier `.{0}` of `{1}` is not an enum field in opcode `{2}`",
+                            &m,
+                            &ot.name,
+                            &op.name
                         )),
-                        Some(f) if optional && f.default.is_none() => Some(format!(
-                            "optional modifier `{{.{m}}}` of `{}` has no default value in opcode `{}`",
-                            ot.name, op.name
+                        Some(f) if f.fixed.is_some() => Some(msg!(
+                            "modifier `.{0}` of `{1}` is fixed (`==`) in opcode `{2}`",
+                            &m,
+                            &ot.name,
+                            &op.name
+                        )),
+                        Some(f) if optional && f.default.is_none() => Some(msg!(
+                            "optional modifier `{.{0}}` of `{1}` has no default value in opcode `{2}`",
+                            &m,
+                            &ot.name,
+                            &op.name
                         )),
                         Some(_) => None,
                     };
@@ -219,7 +238,11 @@ impl<'a> Loader<'a> {
             self.err(
                 file,
                 Span::new(head_off, head_off + mnem_len),
-                format!("the `__Syntax` line of `{}` starts with `{mnem}`", ot.name),
+                msg!(
+                    "the `__Syntax` line of `{0}` starts with `{1}`",
+                    &ot.name,
+                    mnem
+                ),
             );
             return None;
         }
@@ -236,7 +259,11 @@ impl<'a> Loader<'a> {
                 self.err(
                     file,
                     Span::new(head_off + s, head_off + head.len()),
-                    format!("cannot read the modifiers of `{}` in `{head}`", ot.name),
+                    msg!(
+                        "cannot read the modifiers of `{0}` in `{1}`",
+                        &ot.name,
+                        head
+                    ),
                 );
                 return None;
             }
@@ -250,7 +277,11 @@ impl<'a> Loader<'a> {
                 self.err(
                     file,
                     Span::new(head_off + s, head_off + head.len()),
-                    format!("cannot read the modifiers of `{}` in `{head}`", ot.name),
+                    msg!(
+                        "cannot read the modifiers of `{0}` in `{1}`",
+                        &ot.name,
+                        head
+                    ),
                 );
                 return None;
             }
@@ -277,11 +308,16 @@ impl<'a> Loader<'a> {
                     self.err_help(
                         b.file,
                         b.span,
-                        format!(
-                            "opcode `{}` cannot be told apart from `{}`: their fixed (`==`) fields can match the same word",
-                            b.name, a.name
+                        msg!(
+                            "opcode `{0}` cannot be told apart from `{1}`: their fixed (`==`) fields can match the same word",
+                            &b.name,
+                            &a.name
                         ),
-                        format!("`{}` is declared at {at}; give them different fixed values (e.g. another `stype`)", a.name),
+                        msg!(
+                            "`{0}` is declared at {1}; give them different fixed values (e.g. another `stype`)",
+                            &a.name,
+                            at
+                        ),
                     );
                 }
             }

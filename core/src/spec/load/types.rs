@@ -14,8 +14,8 @@ impl<'a> Loader<'a> {
                     self.err_help(
                         file,
                         t.name.span,
-                        format!("`{name}` is a built-in operand class and cannot be redefined"),
-                        "built-in classes: Reg, UReg, Pred, UPred, PModi, SignModi, CMem, F32Imm, UImmN, SImmN",
+                        msg!("`{0}` is a built-in operand class and cannot be redefined", name),
+                        msg!("built-in classes: Reg, UReg, Pred, UPred, PModi, SignModi, CMem, F32Imm, UImmN, SImmN"),
                     );
                     continue;
                 }
@@ -24,8 +24,8 @@ impl<'a> Loader<'a> {
                     self.err_help(
                         file,
                         t.name.span,
-                        format!("type `{name}` is defined twice"),
-                        format!("first defined at {at}"),
+                        msg!("type `{0}` is defined twice", name),
+                        msg!("first defined at {0}", at),
                     );
                     continue;
                 }
@@ -33,8 +33,9 @@ impl<'a> Loader<'a> {
                     self.err(
                         file,
                         t.span,
-                        format!(
-                            "type `{name}` has width {}; widths go from 1 to 64 bits",
+                        msg!(
+                            "type `{0}` has width {1}; widths go from 1 to 64 bits",
+                            name,
                             t.width
                         ),
                     );
@@ -49,8 +50,8 @@ impl<'a> Loader<'a> {
                         self.err_help(
                             file,
                             v.span,
-                            format!("value `{}` is declared twice in type `{name}`", v.name),
-                            format!("first declared at {at}"),
+                            msg!("value `{0}` is declared twice in type `{1}`", &v.name, name),
+                            msg!("first declared at {0}", at),
                         );
                         continue;
                     }
@@ -59,9 +60,12 @@ impl<'a> Loader<'a> {
                         self.err(
                             file,
                             v.span,
-                            format!(
-                                "value `{}` = {} does not fit in the {width}-bit type `{name}`",
-                                v.name, v.value
+                            msg!(
+                                "value `{0}` = {1} does not fit in the {2}-bit type `{3}`",
+                                &v.name,
+                                v.value,
+                                width,
+                                name
                             ),
                         );
                         continue;
@@ -95,8 +99,8 @@ impl<'a> Loader<'a> {
         self.err_help(
             file,
             ty.span,
-            format!("unknown type `{}`", ty.name),
-            "types are bit-field types (__DefBitFieldType) or the built-in classes Reg, UReg, Pred, UPred, PModi, SignModi, CMem, F32Imm, UImmN, SImmN",
+            msg!("unknown type `{0}`", &ty.name),
+            msg!("types are bit-field types (__DefBitFieldType) or the built-in classes Reg, UReg, Pred, UPred, PModi, SignModi, CMem, F32Imm, UImmN, SImmN"),
         );
         None
     }
@@ -141,16 +145,18 @@ impl<'a> Loader<'a> {
                                     .map(|v| v.name.as_str())
                                     .take(12)
                                     .collect();
-                                format!("values of `{tn}`: {}", names.join(", "))
+                                msg!("values of `{0}`: {1}", &tn, names.join(", "))
                             }
-                            TypeRef::Builtin(_) => format!("`{tn}` fields take a number here"),
+                            TypeRef::Builtin(_) => msg!("`{0}` fields take a number here", &tn),
                         };
                         self.err_help(
                             file,
                             v.span,
-                            format!(
-                                "`{s}` is not a value of type `{tn}` (field `{}`)",
-                                f.name.name
+                            msg!(
+                                "`{0}` is not a value of type `{1}` (field `{2}`)",
+                                s,
+                                tn,
+                                &f.name.name
                             ),
                             help,
                         );
@@ -164,9 +170,11 @@ impl<'a> Loader<'a> {
             self.err(
                 file,
                 v.span,
-                format!(
-                    "value {n} does not fit in the {w}-bit field `{}`",
-                    f.name.name
+                msg!(
+                    "value {0} does not fit in the {1}-bit field `{2}`",
+                    n,
+                    w,
+                    &f.name.name
                 ),
             );
             return None;
