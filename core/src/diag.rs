@@ -8,9 +8,10 @@
 //! ```
 //! use warpscope_core::diag::{Diagnostic, Span, render_one};
 //! let src = "S2R R1, SR_NOPE ;";
-//! let d = Diagnostic::error(Span::new(8, 15), "unknown special register `SR_NOPE`");
+//! let message = warpscope_core::msg!("unknown special register `{0}`", "SR_NOPE");
+//! let d = Diagnostic::error(Span::new(8, 15), message);
 //! let text = render_one(&d, "prog.s", src);
-//! assert!(text.starts_with("prog.s:1:9: error: unknown special register"));
+//! assert!(text.starts_with("prog.s:1:9: error: unknown special register `SR_NOPE`"));
 //! assert!(text.contains("^^^^^^^"));
 //! ```
 
@@ -285,6 +286,11 @@ pub fn render(diags: &[Diagnostic], files: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
+    /// A message without values.
+    fn plain(text: &'static str) -> Text {
+        Text::new(text, Vec::new())
+    }
+
     #[test]
     fn line_col_counts_characters() {
         let src = "ab\n中文x\n";
@@ -329,7 +335,7 @@ mod tests {
             }
             let diags: Vec<Diagnostic> = (0..src.len() + 2)
                 .flat_map(|a| (a..src.len() + 2).map(move |b| (a, b)))
-                .map(|(a, b)| Diagnostic::error(Span::new(a, b), "m").with_help("h"))
+                .map(|(a, b)| Diagnostic::error(Span::new(a, b), plain("m")).with_help(plain("h")))
                 .collect();
             let each: String = diags.iter().map(|d| render_one(d, "f", src)).collect();
             assert_eq!(render(&diags, &[("f", src)]), each, "{src:?}");
@@ -339,7 +345,8 @@ mod tests {
     #[test]
     fn render_points_at_span() {
         let src = "MOV R1, R2 ;\nFOO R1 ;\n";
-        let d = Diagnostic::error(Span::new(13, 16), "unknown mnemonic `FOO`").with_help("try MOV");
+        let d = Diagnostic::error(Span::new(13, 16), plain("unknown mnemonic `FOO`"))
+            .with_help(plain("try MOV"));
         let r = render_one(&d, "a.s", src);
         assert_eq!(
             r,

@@ -64,6 +64,12 @@ impl Text {
         Text { template, args }
     }
 
+    /// A value where a message is expected (a number in a list of
+    /// choices): the same in every language.
+    pub fn value(v: impl Display) -> Text {
+        Text::new("{0}", vec![Arg::Value(v.to_string())])
+    }
+
     /// The message in English.
     pub fn english(&self) -> String {
         self.shown(&|_| None)
@@ -123,20 +129,6 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// While the engine's messages move to templates: a text with no
-/// template of its own is shown as it is, in every language.
-impl From<String> for Text {
-    fn from(s: String) -> Text {
-        Text::new("{0}", vec![Arg::Value(s)])
-    }
-}
-
-impl From<&str> for Text {
-    fn from(s: &str) -> Text {
-        Text::new("{0}", vec![Arg::Value(s.to_string())])
-    }
 }
 
 #[cfg(test)]

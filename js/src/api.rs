@@ -14,6 +14,7 @@ use warpscope_core::listing::{self, RowKind};
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
+use warpscope_core::msg::{Arg, Text};
 use warpscope_core::{disasm, isas};
 
 /// Why a call failed: a message and the diagnostics behind it. Thrown to
@@ -248,6 +249,12 @@ fn role_name(role: FieldRole) -> &'static str {
     }
 }
 
+/// A message the package builds itself: the package speaks English, so
+/// it is its own template with nothing to fill in.
+fn english(message: &str) -> Text {
+    Text::new("{0}", vec![Arg::Value(message.to_string())])
+}
+
 /// Decodes one instruction written in hex (`0x` and `_` allowed; for gfx9
 /// the dword and then its literal, separated by a space; for sm50 one
 /// instruction word, whose scheduling controls then read as empty).
@@ -256,7 +263,7 @@ pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
     let whole = |message: String| Failure {
         diagnostics: vec![Diag::of(
             hex,
-            &Diagnostic::error(Span::new(0, hex.len()), message.clone()),
+            &Diagnostic::error(Span::new(0, hex.len()), english(&message)),
         )],
         message,
     };
@@ -343,7 +350,7 @@ pub fn decode_link(text: &str) -> Result<Link, Failure> {
                     .map_or(at, |c| at + c.len_utf8());
                 vec![Diag::of(
                     fragment,
-                    &Diagnostic::error(Span::new(at, end), e.message()),
+                    &Diagnostic::error(Span::new(at, end), e.text()),
                 )]
             }
             None => Vec::new(),

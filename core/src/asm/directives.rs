@@ -235,7 +235,7 @@ impl Parser<'_, '_> {
         let t = match self.peek() {
             Some(t) if t.kind == Tok::Ident => t,
             _ => {
-                let msg = crate::msg!("expected a register after `.init`, found {0}", self.found());
+                let msg = crate::msg!("expected a register after `.init`, found {0}", self.found_text());
                 self.error_here(msg);
                 return;
             }
@@ -249,7 +249,7 @@ impl Parser<'_, '_> {
             let msg = crate::msg!(
                 "expected `=` after `{0}`, found {1}",
                 reg_text,
-                self.found()
+                self.found_text()
             );
             self.error_here(msg);
             return;
@@ -488,7 +488,7 @@ impl Parser<'_, '_> {
             if self.peek().map(|t| t.kind) != Some(Tok::P(Punct::RBrace)) {
                 let msg = crate::msg!(
                     "expected `,` or `}` in the lane list, found {0}",
-                    self.found()
+                    self.found_text()
                 );
                 self.error_here(msg);
                 return None;

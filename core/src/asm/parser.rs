@@ -192,12 +192,6 @@ impl<'c, 't> Parser<'c, 't> {
         }
     }
 
-    /// [`Parser::found_text`] in English, for the messages that are not
-    /// templates yet (`directives.rs`).
-    pub(super) fn found(&self) -> String {
-        self.found_text().english()
-    }
-
     /// Reports `msg` at the current token unless that token was already
     /// reported by the lexer.
     pub(super) fn error_here(&mut self, msg: impl Into<Text>) {

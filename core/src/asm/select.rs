@@ -16,7 +16,7 @@
 //! ```
 
 use super::parser::{Control, Form, Operand, ParsedInst};
-use super::suggest::{describe_operand, describe_type, one_of, suggest};
+use super::suggest::{did_you_mean, one_of, operand_text, suggest, type_text};
 use super::values::builtin_of;
 use super::Ctx;
 use crate::codec::layout::{self, Prefix};
@@ -85,7 +85,7 @@ impl Ctx<'_> {
                 Diagnostic::error(p.mnemonic, crate::msg!("unknown mnemonic `{0}`", mn_text));
             let close = suggest(mn_text, isa.optypes.iter().map(|o| o.name.as_str()));
             if !close.is_empty() {
-                d = d.with_help(crate::msg!("did you mean {0}?", one_of(&close)));
+                d = d.with_help(did_you_mean(&close));
             }
             diags.push(d);
             return None;
@@ -178,8 +178,7 @@ impl Ctx<'_> {
         let mut allowed: Vec<usize> = counts.iter().flat_map(|&(_, lo, hi)| lo..=hi).collect();
         allowed.sort_unstable();
         allowed.dedup();
-        let list: Vec<String> = allowed.iter().map(|c| c.to_string()).collect();
-        let takes = one_of(&list);
+        let takes = one_of(allowed.iter().map(Text::value).collect());
         let max = allowed.iter().copied().max().unwrap_or(0);
         let span = if n > max {
             p.operands[max].span.to(p.operands[n - 1].span)
@@ -229,7 +228,7 @@ impl Ctx<'_> {
             .unwrap_or(0);
         let at = best.min(p.operands.len().saturating_sub(1));
         let o = &p.operands[at];
-        let mut expected: Vec<String> = Vec::new();
+        let mut expected: Vec<Text> = Vec::new();
         let mut enum_field: Option<&Field> = None;
         let mut field_names: Vec<&str> = Vec::new();
         for &oi in candidates {
@@ -241,7 +240,7 @@ impl Ctx<'_> {
                 continue;
             };
             let f = &op.fields[slot.field];
-            let d = describe_type(isa, f);
+            let d = type_text(isa, f);
             if !expected.contains(&d) {
                 expected.push(d);
             }
@@ -270,9 +269,9 @@ impl Ctx<'_> {
                     );
                     let close = suggest(word, et.values.iter().map(|v| v.name.as_str()));
                     if !close.is_empty() {
-                        d = d.with_help(crate::msg!("did you mean {0}?", one_of(&close)));
+                        d = d.with_help(did_you_mean(&close));
                     } else {
-                        d = d.with_help(crate::msg!("expected {0}", one_of(&expected)));
+                        d = d.with_help(crate::msg!("expected {0}", one_of(expected)));
                     }
                     return d;
                 }
@@ -285,8 +284,8 @@ impl Ctx<'_> {
                 ordinal,
                 mnemonic,
                 field_names.join("/"),
-                one_of(&expected),
-                describe_operand(self, o)
+                one_of(expected),
+                operand_text(self, o)
             ),
         )
     }
@@ -456,7 +455,7 @@ impl Ctx<'_> {
                 span,
                 crate::msg!(
                     "the guard must be {0}, found `{1}`",
-                    describe_type(self.isa, f),
+                    type_text(self.isa, f),
                     text
                 ),
             )),

@@ -52,12 +52,6 @@ pub(super) fn type_text(isa: &Isa, f: &Field) -> Text {
     }
 }
 
-/// [`type_text`] in English, for the messages that are not templates
-/// yet (`select.rs`).
-pub(super) fn describe_type(isa: &Isa, f: &Field) -> String {
-    type_text(isa, f).english()
-}
-
 /// What a written operand is, for messages: `the immediate `0x1``.
 pub(super) fn operand_text(ctx: &Ctx, o: &Operand) -> Text {
     let text = ctx.text(o.span);
@@ -78,12 +72,6 @@ pub(super) fn operand_text(ctx: &Ctx, o: &Operand) -> Text {
     }
 }
 
-/// [`operand_text`] in English, for the messages that are not templates
-/// yet (`select.rs`).
-pub(super) fn describe_operand(ctx: &Ctx, o: &Operand) -> String {
-    operand_text(ctx, o).english()
-}
-
 /// `did you mean `a`?`, `did you mean `a`, `b` or `c`?` for close names
 /// (at least one).
 pub(super) fn did_you_mean(close: &[String]) -> Text {
@@ -95,14 +83,21 @@ pub(super) fn did_you_mean(close: &[String]) -> Text {
     }
 }
 
-/// `a`, `a or b`, `a, b or c`, in English, for the messages that are
-/// not templates yet (`select.rs`).
-pub(super) fn one_of(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [a] => a.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
+/// `a`, `a or b`, `a, b or c`: any one of `items`.
+pub(super) fn one_of(items: Vec<Text>) -> Text {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return crate::msg!("nothing");
+    };
+    let rest: Vec<Text> = items.collect();
+    let last = rest.len();
+    rest.into_iter().enumerate().fold(first, |all, (k, t)| {
+        if k + 1 == last {
+            crate::msg!("{0} or {1}", all, t)
+        } else {
+            crate::msg!("{0}, {1}", all, t)
+        }
+    })
 }
 
 /// Edit distance (insertions, deletions, substitutions and swaps of two
@@ -172,6 +167,8 @@ mod tests {
         assert_eq!(suggest("shfl", names.iter().copied())[0], "`SHFL`");
         assert!(suggest("XYZZY", names.iter().copied()).is_empty());
         assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(one_of(&["a".into(), "b".into(), "c".into()]), "a, b or c");
+        let abc = ["a", "b", "c"].map(Text::value).to_vec();
+        assert_eq!(one_of(abc).english(), "a, b or c");
+        assert_eq!(one_of(vec![Text::value(1)]).english(), "1");
     }
 }

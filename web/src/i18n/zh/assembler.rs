@@ -285,4 +285,8 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("the hardware register `{0}`", "硬件寄存器 `{0}`"),
     ("did you mean {0} or {1}?", "你是不是想写 {0} 或 {1}？"),
     ("did you mean {0}?", "你是不是想写 {0}？"),
+    // core/src/asm/suggest.rs: lists of choices.
+    ("nothing", "无"),
+    ("{0} or {1}", "{0}或{1}"),
+    ("{0}, {1}", "{0}、{1}"),
 ];

@@ -4,16 +4,13 @@
 pub(super) const ENTRIES: &[(&str, &str)] = &[
     // core/src/spec/lexer.rs
     ("number does not fit in 64 bits `{0}`", "数字超出 64 位 `{0}`"),
-    ("invalid number `{0}`", "无效的数字 `{0}`"),
     ("unterminated string (a `\"` is missing on this line)", "字符串未结束（此行缺少一个 `\"`）"),
     ("unexpected characters", "意外的字符"),
-    ("unexpected character `{0}`", "意外的字符 `{0}`"),
     // core/src/spec/parser.rs
     ("expected {0}, found {1}", "应为 {0}，实际为 {1}"),
     ("expected {0} before the end of the line", "行尾之前应有 {0}"),
     ("a type name", "类型名"),
     ("the width in bits", "以位计的宽度"),
-    ("a name", "名称"),
     ("a parent name", "父定义名"),
     ("a value name", "取值名"),
     ("a number", "数字"),
@@ -175,7 +172,6 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("the low end of the range is above the high end", "范围的下界大于上界"),
     ("the ends of a range are 32-bit numbers", "范围的两端应为 32 位数字"),
     ("expected {0}", "应为 {0}"),
-    ("`{0}` is not {1}", "`{0}` 不是 {1}"),
     ("starter code", "初始代码"),
     ("solution", "参考答案"),
     ("the solution is empty", "参考答案为空"),

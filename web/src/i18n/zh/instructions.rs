@@ -48,12 +48,10 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("unexpected `{0}` after the lane list", "lane 列表之后出现了多余的 `{0}`"),
     // core/src/asm/select.rs
     ("unknown mnemonic `{0}`", "未知指令 `{0}`"),
-    ("did you mean {0}?", "你是不是想写 {0}？"),
     ("{0} takes {1} operand, found {2}", "{0} 接受 {1} 个操作数，实际有 {2} 个"),
     ("{0} takes {1} operands, found {2}", "{0} 接受 {1} 个操作数，实际有 {2} 个"),
     ("the syntax is `{0}`", "语法为 `{0}`"),
     ("`{0}` is not a {1} value (operand {2} of {3})", "`{0}` 不是 {1} 的取值（{3} 的第 {2} 个操作数）"),
-    ("expected {0}", "应为 {0}"),
     ("operand {0} of {1} ({2}) must be {3}, found {4}", "{1} 的第 {0} 个操作数（{2}）必须是 {3}，实际为 {4}"),
     ("`.{0}` of {1} is given twice", "{1} 的 `.{0}` 出现了两次"),
     ("modifier `.{0}` is out of order", "修饰符 `.{0}` 的位置顺序不对"),
