@@ -133,7 +133,7 @@ const INTRINSICS: &[Sig] = &[
 /// "2", or "3 or 4" when the last parameter may be left out.
 fn count_text(n: usize, optional: bool) -> String {
     if optional {
-        format!("{} or {n}", n - 1)
+        format!("{} or {n}", n.saturating_sub(1))
     } else {
         n.to_string()
     }

@@ -97,7 +97,10 @@ impl Checker {
         if reserved {
             return self.fail(errors::reserved(span, n));
         }
-        let scope = self.scopes.len().saturating_sub(1);
+        if self.scopes.is_empty() {
+            self.scopes.push(Vec::new());
+        }
+        let scope = self.scopes.len() - 1;
         if self.scopes[scope].iter().any(|(m, _)| *m == name) {
             return self.fail(errors::redeclared(span, n));
         }

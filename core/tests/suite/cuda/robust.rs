@@ -40,6 +40,11 @@ fn nesting_within_the_bound_is_accepted() {
     assert!(survives(kernel(&parens)));
     let blocks = format!("{}{}", "{".repeat(n), "}".repeat(n));
     assert!(survives(kernel(&blocks)));
+    // A tall tree the checker walks, with a conversion at every level.
+    let chain = format!("float a = 1u{};", " + 1".repeat(MAX_HEIGHT - 2));
+    assert!(survives(kernel(&chain)));
+    let ifs = "if (threadIdx.x) ".repeat(MAX_DEPTH - 2) + ";";
+    assert!(survives(kernel(&ifs)));
 }
 
 #[test]
