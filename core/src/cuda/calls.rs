@@ -130,15 +130,6 @@ const INTRINSICS: &[Sig] = &[
     ("__clz", Intrinsic::Clz, &[I], false, Ok(Ty::Int)),
 ];
 
-/// "2", or "3 or 4" when the last parameter may be left out.
-fn count_text(n: usize, optional: bool) -> String {
-    if optional {
-        format!("{} or {n}", n.saturating_sub(1))
-    } else {
-        n.to_string()
-    }
-}
-
 impl Checker {
     /// A call used for its value.
     pub(crate) fn call(
@@ -160,7 +151,7 @@ impl Checker {
         };
         let fits = args.len() == params.len() || (optional && args.len() + 1 == params.len());
         if !fits {
-            let want = count_text(params.len(), optional);
+            let want = errors::count(params.len(), optional);
             return self.fail(errors::arg_count(span, name, &want, args.len()));
         }
         let mut out = Vec::new();
@@ -206,7 +197,7 @@ impl Checker {
             Param::Value | Param::Integer => {
                 let e = promote(e);
                 if p == Param::Integer && e.ty == Ty::Float {
-                    let d = errors::arg_type(e.span, name, "an `int` or `unsigned`", "float");
+                    let d = errors::arg_type(e.span, name, errors::AN_INTEGER, Ty::Float);
                     return self.fail(d);
                 }
                 Ok(e)
@@ -327,17 +318,25 @@ impl Checker {
                 Some(s) => Ok(PrintArg::Str(s?)),
                 None => {
                     let e = self.expr(a.clone())?;
-                    self.fail(errors::directive_type(a.span, directive, noun(e.ty)))
+                    self.fail(errors::directive_type(
+                        a.span,
+                        directive,
+                        errors::noun(e.ty),
+                    ))
                 }
             };
         }
         if self.string_arg_shape(a) {
-            return self.fail(errors::directive_type(a.span, directive, "a string"));
+            return self.fail(errors::directive_type(a.span, directive, errors::A_STRING));
         }
         let e = promote(self.expr(a.clone())?);
         let float = matches!(conv, Conversion::Fixed(_) | Conversion::Exp(_));
         if float != (e.ty == Ty::Float) {
-            return self.fail(errors::directive_type(a.span, directive, noun(e.ty)));
+            return self.fail(errors::directive_type(
+                a.span,
+                directive,
+                errors::noun(e.ty),
+            ));
         }
         Ok(PrintArg::Value(e))
     }
@@ -369,15 +368,5 @@ impl Checker {
             SExprKind::Str(s) => Ok(StrArg::Literal(s.clone())),
             _ => self.fail(errors::stray_string(a.span)),
         }
-    }
-}
-
-/// A type's name with its article, as a message says it.
-fn noun(t: Ty) -> &'static str {
-    match t {
-        Ty::Int => "an int",
-        Ty::Unsigned => "an unsigned",
-        Ty::Bool => "a bool",
-        Ty::Float => "a float",
     }
 }

@@ -93,7 +93,7 @@ impl Checker {
         let reserved = KEYWORDS.contains(&n)
             || TYPE_WORDS.contains(&n)
             || BUILTINS.contains(&n)
-            || OTHER_TYPES.iter().any(|(w, _)| *w == n);
+            || OTHER_TYPES.contains(&n);
         if reserved {
             return self.fail(errors::reserved(span, n));
         }

@@ -115,7 +115,7 @@ impl Checker {
                 let x = promote(x);
                 let op = if op == "-" { UnOp::Neg } else { UnOp::Not };
                 if op == UnOp::Not && x.ty == Ty::Float {
-                    return self.fail(errors::operand_type(span, "~", "float"));
+                    return self.fail(errors::operand_type(span, "~", Ty::Float));
                 }
                 Ok(node(span, x.ty, ExprKind::Unary(op, Box::new(x))))
             }
@@ -132,7 +132,7 @@ impl Checker {
         );
         if integral {
             if let Some(f) = [&a, &b].into_iter().find(|x| x.ty == Ty::Float) {
-                let d = errors::operand_type(f.span, op.text(), "float");
+                let d = errors::operand_type(f.span, op.text(), Ty::Float);
                 return self.fail(d);
             }
         }

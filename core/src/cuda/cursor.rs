@@ -1,7 +1,7 @@
 //! The parser's position in the token list, and what every grammar rule
 //! needs: looking ahead, expecting, reporting, and the nesting bound.
 
-use super::errors;
+use super::errors::{self, Wanted};
 use super::lex::{Tok, Token};
 use crate::diag::{Diagnostic, Span};
 
@@ -99,8 +99,9 @@ impl<'a> Cursor<'a> {
         Err(Stop)
     }
     /// Fails with "expected `what`" at the current token.
-    pub(crate) fn expected<T>(&mut self, what: &str) -> P<T> {
-        let d = errors::expected(self.span(), what, &self.describe());
+    pub(crate) fn expected<T>(&mut self, what: Wanted) -> P<T> {
+        let found = self.found();
+        let d = errors::expected(self.span(), what, found.as_deref());
         self.fail(d)
     }
     /// Moves past `p`, or fails.
@@ -108,7 +109,7 @@ impl<'a> Cursor<'a> {
         if self.eat(p) {
             return Ok(());
         }
-        self.expected(&format!("`{p}`"))
+        self.expected(Wanted::Token(p))
     }
     /// Moves past the word `w`, or fails.
     pub(crate) fn expect_word(&mut self, w: &str) -> P<()> {
@@ -116,7 +117,7 @@ impl<'a> Cursor<'a> {
             self.bump();
             return Ok(());
         }
-        self.expected(&format!("`{w}`"))
+        self.expected(Wanted::Token(w))
     }
     /// A name and its span, or a failure.
     pub(crate) fn ident(&mut self) -> P<(String, Span)> {
@@ -125,19 +126,20 @@ impl<'a> Cursor<'a> {
             self.bump();
             return Ok((s.clone(), span));
         }
-        self.expected("a name")
+        self.expected(Wanted::Name)
     }
 
-    /// The current token as a message names it.
-    pub(crate) fn describe(&self) -> String {
+    /// The current token's text, cut short, as a message quotes it
+    /// (`None` at the end of the text).
+    pub(crate) fn found(&self) -> Option<String> {
         let t = self.token();
         if t.tok == Tok::Eof {
-            return "the end of the text".into();
+            return None;
         }
         let text = self.src.get(t.span.start..t.span.end).unwrap_or("?");
         let short: String = text.chars().take(24).collect();
         let more = if short.len() < text.len() { "…" } else { "" };
-        format!("`{short}{more}`")
+        Some(format!("{short}{more}"))
     }
 
     /// Goes one level deeper, or stops everything past [`MAX_DEPTH`].

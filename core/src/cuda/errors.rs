@@ -3,16 +3,144 @@
 //! passes that report them. Each function returns a finished
 //! [`Diagnostic`]; the passes only say where and with which names.
 
+use super::ast::Ty;
 use crate::diag::{Diagnostic, Span};
 
 /// A construct of C or CUDA that the subset leaves out, and why.
-pub(crate) fn unsupported(span: Span, what: &str, why: &str) -> Diagnostic {
+fn unsupported(span: Span, what: &str, why: &str) -> Diagnostic {
     Diagnostic::error(span, format!("{what} is not in the cuda subset: {why}"))
 }
 
-/// The parser wanted one thing and found another.
-pub(crate) fn expected(span: Span, what: &str, found: &str) -> Diagnostic {
-    Diagnostic::error(span, format!("expected {what}, found {found}"))
+/// What the parser wanted where it failed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wanted<'a> {
+    /// The file's start: `__global__ void`.
+    Kernel,
+    /// A variable's or function's name.
+    Name,
+    /// A type.
+    Type,
+    /// An expression.
+    Expression,
+    /// This punctuation or word.
+    Token(&'a str),
+}
+
+/// The parser wanted one thing and found another (`found` is the text
+/// of the token, or `None` at the end of the text).
+pub(crate) fn expected(span: Span, wanted: Wanted, found: Option<&str>) -> Diagnostic {
+    let wanted = match wanted {
+        Wanted::Kernel => "a `__global__ void` kernel".to_string(),
+        Wanted::Name => "a name".to_string(),
+        Wanted::Type => "a type".to_string(),
+        Wanted::Expression => "an expression".to_string(),
+        Wanted::Token(t) => format!("`{t}`"),
+    };
+    let found = found.map_or("the end of the text".to_string(), |t| format!("`{t}`"));
+    Diagnostic::error(span, format!("expected {wanted}, found {found}"))
+}
+
+/// A construct of C or CUDA outside the subset.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Outside<'a> {
+    /// A kernel returning a value.
+    NonVoidKernel,
+    /// A kernel with parameters.
+    Parameter,
+    /// Anything after the kernel.
+    SecondFunction,
+    /// A function declared inside the kernel.
+    FunctionDeclaration,
+    /// `switch`, `goto` and their kin: the word.
+    Statement(&'a str),
+    /// `return e;`.
+    ReturnValue,
+    /// `a, b`.
+    Comma,
+    /// `int a[4]`.
+    Array,
+    /// `a[i]`.
+    Indexing,
+    /// `int *p`, `int &r`.
+    PointerType,
+    /// `*p`.
+    Deref,
+    /// `.` or `->` after something other than a built-in: the operator.
+    Member(&'a str),
+    /// `sizeof`.
+    Sizeof,
+    /// A type word outside the subset (`double`, `__shared__`…).
+    TypeWord(&'a str),
+    /// `10l`.
+    LongLiteral,
+    /// `017`.
+    OctalLiteral,
+}
+
+/// The error for a construct outside the subset.
+pub(crate) fn outside(span: Span, what: Outside) -> Diagnostic {
+    let (what, why) = match what {
+        Outside::NonVoidKernel => (
+            "a kernel that is not `void`".into(),
+            "a kernel returns nothing",
+        ),
+        Outside::Parameter => (
+            "a kernel parameter".into(),
+            "the kernel runs with none, as `()` or `(void)`",
+        ),
+        Outside::SecondFunction => (
+            "a second function or declaration".into(),
+            "a file holds one kernel",
+        ),
+        Outside::FunctionDeclaration => {
+            ("a function declaration".into(), "a file holds one kernel")
+        }
+        Outside::Statement(w) => (
+            format!("`{w}`"),
+            "the statements are blocks, declarations, if, loops, break, continue and return",
+        ),
+        Outside::ReturnValue => ("returning a value".into(), "the kernel is void"),
+        Outside::Comma => (
+            "the comma operator".into(),
+            "write one expression per statement",
+        ),
+        Outside::Array => ("an array".into(), "values live in registers"),
+        Outside::Indexing => ("indexing".into(), "the subset has no arrays or pointers"),
+        Outside::PointerType => (
+            "a pointer or reference type".into(),
+            "the kernel works on values in registers",
+        ),
+        Outside::Deref => (
+            "a pointer".into(),
+            "the kernel works on values in registers",
+        ),
+        Outside::Member(op) => (
+            format!("`{op}` here"),
+            "the only members are those of threadIdx, blockIdx, blockDim and gridDim",
+        ),
+        Outside::Sizeof => ("`sizeof`".into(), "the subset has no memory"),
+        Outside::TypeWord(w) => (format!("`{w}`"), type_word_why(w)),
+        Outside::LongLiteral => ("a `long` literal".into(), "the integers are 32-bit"),
+        Outside::OctalLiteral => ("an octal literal".into(), "write it in decimal or hex"),
+    };
+    unsupported(span, &what, why)
+}
+
+/// Why a type word is not in the subset.
+fn type_word_why(word: &str) -> &'static str {
+    match word {
+        "double" => "the only floating type is float",
+        "long" | "short" => "the integers are 32-bit int and unsigned",
+        "char" => "characters are int values",
+        "signed" => "write int",
+        "auto" => "name the type",
+        "void" => "only the kernel is void",
+        "__shared__" | "__device__" | "__constant__" => {
+            "the kernel runs as one warp, in registers only"
+        }
+        "static" | "volatile" | "extern" => "variables are local to the kernel",
+        _ => "the types are int, unsigned, bool and float",
+    }
 }
 
 /// A character that starts no token of the subset.
@@ -127,7 +255,8 @@ pub(crate) fn bool_step(span: Span, op: &str) -> Diagnostic {
 }
 
 /// An operator applied to a type it does not take.
-pub(crate) fn operand_type(span: Span, op: &str, ty: &str) -> Diagnostic {
+pub(crate) fn operand_type(span: Span, op: &str, ty: Ty) -> Diagnostic {
+    let ty = ty.name();
     Diagnostic::error(span, format!("`{op}` does not apply to a `{ty}`"))
 }
 
@@ -181,7 +310,8 @@ pub(crate) fn arg_count(span: Span, name: &str, want: &str, got: usize) -> Diagn
 }
 
 /// An argument of a type the function does not take.
-pub(crate) fn arg_type(span: Span, name: &str, want: &str, ty: &str) -> Diagnostic {
+pub(crate) fn arg_type(span: Span, name: &str, want: &str, ty: Ty) -> Diagnostic {
+    let ty = ty.name();
     Diagnostic::error(span, format!("`{name}` takes {want} here, not a `{ty}`"))
 }
 
@@ -277,3 +407,28 @@ pub(crate) fn outside_loop(span: Span, word: &str) -> Diagnostic {
 pub(crate) fn open_block(span: Span) -> Diagnostic {
     Diagnostic::error(span, "this `{` is not closed")
 }
+
+/// A type's name with its article, as the printf messages say it.
+pub(crate) fn noun(t: Ty) -> &'static str {
+    match t {
+        Ty::Int => "an int",
+        Ty::Unsigned => "an unsigned",
+        Ty::Bool => "a bool",
+        Ty::Float => "a float",
+    }
+}
+
+/// "2", or "3 or 4" when the last of `n` parameters may be left out.
+pub(crate) fn count(n: usize, optional: bool) -> String {
+    if optional {
+        format!("{} or {n}", n.saturating_sub(1))
+    } else {
+        n.to_string()
+    }
+}
+
+/// The string argument of a directive, as a message says it.
+pub(crate) const A_STRING: &str = "a string";
+
+/// What the reductions take, as a message says it.
+pub(crate) const AN_INTEGER: &str = "an `int` or `unsigned`";

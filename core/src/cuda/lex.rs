@@ -4,7 +4,7 @@
 //! (an unclosed comment ends the text). `#include` lines are skipped, as
 //! a compiler would read them; other preprocessor lines are errors.
 
-use super::errors;
+use super::errors::{self, Outside};
 use crate::diag::{Diagnostic, Span};
 
 /// One token's kind and value.
@@ -219,9 +219,7 @@ fn number(text: &str) -> Result<Tok, Fault> {
         "" => false,
         "u" | "U" => true,
         _ if suffix.contains(['l', 'L']) => {
-            return Err(Box::new(|s| {
-                errors::unsupported(s, "a `long` literal", "the integers are 32-bit")
-            }));
+            return Err(Box::new(|s| errors::outside(s, Outside::LongLiteral)));
         }
         _ => return Err(bad()),
     };
@@ -229,9 +227,7 @@ fn number(text: &str) -> Result<Tok, Fault> {
         return Err(bad());
     }
     if radix == 10 && digits.len() > 1 && digits.starts_with('0') {
-        return Err(Box::new(|s| {
-            errors::unsupported(s, "an octal literal", "write it in decimal or hex")
-        }));
+        return Err(Box::new(|s| errors::outside(s, Outside::OctalLiteral)));
     }
     let value = u64::from_str_radix(digits, radix).unwrap_or(u64::MAX);
     Ok(Tok::Int {

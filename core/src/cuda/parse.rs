@@ -3,7 +3,7 @@
 //! later statements are found in the same pass.
 
 use super::cursor::{Cursor, Stop, P};
-use super::errors;
+use super::errors::{self, Outside, Wanted};
 use super::lex::{self, Tok};
 use super::syntax::{Declarator, SExpr, SKernel, SStmt, SStmtKind};
 use crate::diag::Diagnostic;
@@ -27,15 +27,11 @@ impl Cursor<'_> {
     fn kernel(&mut self) -> P<SKernel> {
         let start = self.span();
         if self.at_end() {
-            return self.expected("a `__global__ void` kernel");
+            return self.expected(Wanted::Kernel);
         }
         self.expect_word("__global__")?;
         if !self.is_word("void") {
-            let d = errors::unsupported(
-                self.span(),
-                "a kernel that is not `void`",
-                "a kernel returns nothing",
-            );
+            let d = errors::outside(self.span(), Outside::NonVoidKernel);
             return self.fail(d);
         }
         self.bump();
@@ -45,22 +41,14 @@ impl Cursor<'_> {
             self.bump();
         }
         if !self.is(")") {
-            let d = errors::unsupported(
-                self.span(),
-                "a kernel parameter",
-                "the kernel runs with none, as `()` or `(void)`",
-            );
+            let d = errors::outside(self.span(), Outside::Parameter);
             return self.fail(d);
         }
         self.bump();
         let body = self.block()?;
         let span = start.to(self.prev_span());
         if !self.at_end() {
-            let d = errors::unsupported(
-                self.span(),
-                "a second function or declaration",
-                "a file holds one kernel",
-            );
+            let d = errors::outside(self.span(), Outside::SecondFunction);
             return self.fail(d);
         }
         Ok(SKernel {
@@ -113,11 +101,7 @@ impl Cursor<'_> {
                 "for" => self.for_stmt()?,
                 "break" | "continue" | "return" => self.jump(w)?,
                 "switch" | "goto" | "case" | "default" | "asm" | "try" | "throw" => {
-                    let d = errors::unsupported(
-                        start,
-                        &format!("`{w}`"),
-                        "the statements are blocks, declarations, if, loops, break, continue and return",
-                    );
+                    let d = errors::outside(start, Outside::Statement(w));
                     return self.fail(d);
                 }
                 _ if self.at_type() => {
@@ -164,11 +148,7 @@ impl Cursor<'_> {
         let start = self.span();
         self.bump();
         if word == "return" && !self.is(";") {
-            let d = errors::unsupported(
-                start.to(self.span()),
-                "returning a value",
-                "the kernel is void",
-            );
+            let d = errors::outside(start.to(self.span()), Outside::ReturnValue);
             return self.fail(d);
         }
         self.expect(";")?;
@@ -190,11 +170,7 @@ impl Cursor<'_> {
     /// Fails on the comma operator, which the subset leaves out.
     fn no_comma(&mut self) -> P<()> {
         if self.is(",") {
-            let d = errors::unsupported(
-                self.span(),
-                "the comma operator",
-                "write one expression per statement",
-            );
+            let d = errors::outside(self.span(), Outside::Comma);
             return self.fail(d);
         }
         Ok(())
@@ -216,12 +192,11 @@ impl Cursor<'_> {
         loop {
             let (name, span) = self.ident()?;
             if self.is("[") {
-                let d = errors::unsupported(self.span(), "an array", "values live in registers");
+                let d = errors::outside(self.span(), Outside::Array);
                 return self.fail(d);
             }
             if self.is("(") {
-                let d =
-                    errors::unsupported(span, "a function declaration", "a file holds one kernel");
+                let d = errors::outside(span, Outside::FunctionDeclaration);
                 return self.fail(d);
             }
             let init = if self.eat("=") {

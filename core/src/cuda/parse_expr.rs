@@ -4,7 +4,7 @@
 
 use super::ast::{BinOp, Ty};
 use super::cursor::{Cursor, P};
-use super::errors;
+use super::errors::{self, Outside, Wanted};
 use super::lex::Tok;
 use super::syntax::{SExpr, SExprKind};
 use crate::diag::Span;
@@ -44,43 +44,33 @@ pub(crate) fn bin_op(text: &str) -> Option<BinOp> {
 /// The words that start a type in the subset.
 pub(crate) const TYPE_WORDS: &[&str] = &["int", "unsigned", "bool", "float", "const"];
 
-/// Words that start a type outside the subset, and why it is left out.
-pub(crate) const OTHER_TYPES: &[(&str, &str)] = &[
-    ("double", "the only floating type is float"),
-    ("long", "the integers are 32-bit int and unsigned"),
-    ("short", "the integers are 32-bit int and unsigned"),
-    ("char", "characters are int values"),
-    ("signed", "write int"),
-    ("auto", "name the type"),
-    ("void", "only the kernel is void"),
-    (
-        "__shared__",
-        "the kernel runs as one warp, in registers only",
-    ),
-    (
-        "__device__",
-        "the kernel runs as one warp, in registers only",
-    ),
-    (
-        "__constant__",
-        "the kernel runs as one warp, in registers only",
-    ),
-    ("static", "variables are local to the kernel"),
-    ("volatile", "variables are local to the kernel"),
-    ("extern", "variables are local to the kernel"),
-    ("struct", "the values are int, unsigned, bool and float"),
-    ("union", "the values are int, unsigned, bool and float"),
-    ("enum", "the values are int, unsigned, bool and float"),
-    ("typedef", "the types are int, unsigned, bool and float"),
+/// Words that start a type outside the subset (`errors` says why each
+/// is left out).
+pub(crate) const OTHER_TYPES: &[&str] = &[
+    "double",
+    "long",
+    "short",
+    "char",
+    "signed",
+    "auto",
+    "void",
+    "__shared__",
+    "__device__",
+    "__constant__",
+    "static",
+    "volatile",
+    "extern",
+    "struct",
+    "union",
+    "enum",
+    "typedef",
 ];
 
 impl Cursor<'_> {
     /// Whether a type of the subset, or one outside it, starts here.
     pub(crate) fn at_type(&self) -> bool {
         match self.peek() {
-            Tok::Ident(s) => {
-                TYPE_WORDS.contains(&s.as_str()) || OTHER_TYPES.iter().any(|(w, _)| w == s)
-            }
+            Tok::Ident(s) => TYPE_WORDS.contains(&s.as_str()) || OTHER_TYPES.contains(&s.as_str()),
             _ => false,
         }
     }
@@ -104,7 +94,7 @@ impl Cursor<'_> {
                 return self.no_pointer(Ty::Unsigned, start);
             }
             Tok::Ident(_) if self.at_type() => return self.other_type(),
-            _ => return self.expected("a type"),
+            _ => return self.expected(Wanted::Type),
         };
         self.bump();
         self.no_pointer(ty, start)
@@ -116,15 +106,7 @@ impl Cursor<'_> {
             Tok::Ident(s) => s.as_str(),
             _ => "",
         };
-        let why = OTHER_TYPES
-            .iter()
-            .find(|(w, _)| *w == word)
-            .map(|(_, y)| *y);
-        let d = errors::unsupported(
-            self.span(),
-            &format!("`{word}`"),
-            why.unwrap_or("the types are int, unsigned, bool and float"),
-        );
+        let d = errors::outside(self.span(), Outside::TypeWord(word));
         self.fail(d)
     }
 
@@ -134,11 +116,7 @@ impl Cursor<'_> {
             self.bump();
         }
         if self.is("*") || self.is("&") {
-            let d = errors::unsupported(
-                start.to(self.span()),
-                "a pointer or reference type",
-                "the kernel works on values in registers",
-            );
+            let d = errors::outside(start.to(self.span()), Outside::PointerType);
             return self.fail(d);
         }
         Ok(ty)
@@ -237,7 +215,7 @@ impl Cursor<'_> {
                 SExprKind::AddrOf(Box::new(self.unary()?))
             }
             Tok::Punct("*") => {
-                let d = errors::unsupported(start, "a pointer", "the kernel works on values");
+                let d = errors::outside(start, Outside::Deref);
                 return self.fail(d);
             }
             Tok::Punct("(") if self.type_follows() => {
@@ -255,9 +233,7 @@ impl Cursor<'_> {
     /// Whether a `(` starts a cast.
     fn type_follows(&self) -> bool {
         match self.peek_at(1) {
-            Tok::Ident(s) => {
-                TYPE_WORDS.contains(&s.as_str()) || OTHER_TYPES.iter().any(|(w, _)| w == s)
-            }
+            Tok::Ident(s) => TYPE_WORDS.contains(&s.as_str()) || OTHER_TYPES.contains(&s.as_str()),
             _ => false,
         }
     }
@@ -278,19 +254,11 @@ impl Cursor<'_> {
                     e = self.node(span, kind)?;
                 }
                 Tok::Punct("[") => {
-                    let d = errors::unsupported(
-                        self.span(),
-                        "indexing",
-                        "the subset has no arrays or pointers",
-                    );
+                    let d = errors::outside(self.span(), Outside::Indexing);
                     return self.fail(d);
                 }
                 Tok::Punct(p @ ("." | "->")) => {
-                    let d = errors::unsupported(
-                        self.span(),
-                        &format!("`{p}` here"),
-                        "the only members are those of threadIdx, blockIdx, blockDim and gridDim",
-                    );
+                    let d = errors::outside(self.span(), Outside::Member(p));
                     return self.fail(d);
                 }
                 _ => return Ok(e),
@@ -323,13 +291,13 @@ impl Cursor<'_> {
             }
             Tok::Ident(w) if w == "true" || w == "false" => SExprKind::Bool(w == "true"),
             Tok::Ident(w) if w == "sizeof" => {
-                let d = errors::unsupported(span, "`sizeof`", "the subset has no memory");
+                let d = errors::outside(span, Outside::Sizeof);
                 return self.fail(d);
             }
             Tok::Ident(w) if BUILTINS.contains(&w.as_str()) => return self.member(w),
             Tok::Ident(w) if *self.peek_at(1) == Tok::Punct("(") => return self.call(w),
             Tok::Ident(w) => SExprKind::Name(w.clone()),
-            _ => return self.expected("an expression"),
+            _ => return self.expected(Wanted::Expression),
         };
         self.bump();
         self.node(span, kind)
