@@ -4,3 +4,4 @@
 mod accept;
 mod reject;
 mod robust;
+mod shape;

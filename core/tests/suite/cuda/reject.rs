@@ -81,6 +81,13 @@ const BODIES: &[(&str, usize, usize, &str)] = &[
         "`%` does not apply to a `float`",
     ),
     ("int a = 1 << 32;", 3, 14, "a shift by 32 is undefined"),
+    (
+        "int a = 1 << (2 * 16);",
+        3,
+        15,
+        "a shift by 32 is undefined",
+    ),
+    ("int a = 7 / (3 - 3);", 3, 14, "`/` by zero is undefined"),
     ("int a = 1 >> -1;", 3, 14, "a shift by -1 is undefined"),
     (
         "float f = 1.f << 2;",
