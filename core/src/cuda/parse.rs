@@ -47,6 +47,8 @@ impl Cursor<'_> {
         self.bump();
         let body = self.block()?;
         let span = start.to(self.prev_span());
+        // C allows stray `;` at file scope, as after a struct's `}`.
+        while self.eat(";") {}
         if !self.at_end() {
             let d = errors::outside(self.span(), Outside::SecondFunction);
             return self.fail(d);

@@ -126,4 +126,5 @@ fn constants_and_intrinsics_of_the_subset() {
 #[test]
 fn includes_and_void_parameters() {
     ok("#include <cstdio>\n  #include \"x.h\"\n__global__ void k(void) { }\n");
+    ok("/* a */ __global__ void k() { } ; // trailing\n");
 }
