@@ -147,6 +147,9 @@ impl Checker {
         }
         let Some(&(_, which, params, optional, result)) = INTRINSICS.iter().find(|s| s.0 == name)
         else {
+            if name == self.kernel {
+                return self.fail(errors::recursion(name_span, name));
+            }
             return self.fail(errors::unknown_function(name_span, name));
         };
         let fits = args.len() == params.len() || (optional && args.len() + 1 == params.len());

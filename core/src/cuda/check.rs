@@ -39,6 +39,8 @@ const KEYWORDS: &[&str] = &[
 
 /// The state of the check: variables, scopes, loops, errors.
 pub(crate) struct Checker {
+    /// The kernel's name (a call of it is recursion).
+    pub(crate) kernel: String,
     pub(crate) vars: Vec<Var>,
     scopes: Vec<Vec<(String, VarId)>>,
     loops: usize,
@@ -48,6 +50,7 @@ pub(crate) struct Checker {
 /// Checks a parsed kernel.
 pub(crate) fn check(k: SKernel) -> Result<Kernel, Vec<Diagnostic>> {
     let mut c = Checker {
+        kernel: k.name.clone(),
         vars: Vec::new(),
         scopes: Vec::new(),
         loops: 0,

@@ -306,7 +306,8 @@ pub(crate) fn bad_width(span: Span, width: i64) -> Diagnostic {
 
 /// A call with too few or too many arguments.
 pub(crate) fn arg_count(span: Span, name: &str, want: &str, got: usize) -> Diagnostic {
-    Diagnostic::error(span, format!("`{name}` takes {want} arguments, not {got}"))
+    let noun = if want == "1" { "argument" } else { "arguments" };
+    Diagnostic::error(span, format!("`{name}` takes {want} {noun}, not {got}"))
 }
 
 /// An argument of a type the function does not take.
@@ -338,6 +339,15 @@ pub(crate) fn unknown_function(span: Span, name: &str) -> Diagnostic {
         span,
         &format!("a call of `{name}`"),
         "the kernel calls only printf and the warp and bit intrinsics",
+    )
+}
+
+/// A call of the kernel itself.
+pub(crate) fn recursion(span: Span, name: &str) -> Diagnostic {
+    unsupported(
+        span,
+        &format!("a call of the kernel `{name}` itself"),
+        "a warp kernel does not recurse",
     )
 }
 

@@ -102,7 +102,7 @@ const BODIES: &[(&str, usize, usize, &str)] = &[
         9,
         "a call of `f` is not in the cuda subset",
     ),
-    ("k();", 3, 1, "a call of `k`"),
+    ("k();", 3, 1, "a call of the kernel `k` itself"),
     ("goto end;", 3, 1, "`goto` is not in the cuda subset"),
     ("switch (1) { }", 3, 1, "`switch` is not in the cuda subset"),
     ("int a = x + 1;", 3, 9, "`x` is not declared"),
@@ -125,7 +125,7 @@ const BODIES: &[(&str, usize, usize, &str)] = &[
         "int a = __popc(1, 2);",
         3,
         9,
-        "`__popc` takes 1 arguments, not 2",
+        "`__popc` takes 1 argument, not 2",
     ),
     (
         "int a = __shfl_sync(0xffffffff, 1);",
