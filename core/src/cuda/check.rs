@@ -8,6 +8,7 @@ use super::errors;
 use super::parse_expr::{BUILTINS, OTHER_TYPES, TYPE_WORDS};
 use super::syntax::{SExpr, SExprKind, SKernel, SStmt, SStmtKind};
 use crate::diag::{Diagnostic, Span};
+use std::collections::HashMap;
 
 /// A check failed; its error is already recorded.
 #[derive(Debug)]
@@ -42,7 +43,11 @@ pub(crate) struct Checker {
     /// The kernel's name (a call of it is recursion).
     pub(crate) kernel: String,
     pub(crate) vars: Vec<Var>,
-    scopes: Vec<Vec<(String, VarId)>>,
+    /// Each name's variables, innermost last: a lookup is one hash, so
+    /// a kernel with thousands of names is not checked in quadratic time.
+    names: HashMap<String, Vec<VarId>>,
+    /// The open scopes: the first variable each may hold, and its names.
+    scopes: Vec<(usize, Vec<String>)>,
     loops: usize,
     pub(crate) errors: Vec<Diagnostic>,
 }
@@ -52,6 +57,7 @@ pub(crate) fn check(k: SKernel) -> Result<Kernel, Vec<Diagnostic>> {
     let mut c = Checker {
         kernel: k.name.clone(),
         vars: Vec::new(),
+        names: HashMap::new(),
         scopes: Vec::new(),
         loops: 0,
         errors: Vec::new(),
@@ -77,12 +83,21 @@ impl Checker {
 
     /// The variable `name` names here.
     pub(crate) fn lookup(&self, name: &str) -> Option<VarId> {
-        self.scopes
-            .iter()
-            .rev()
-            .flat_map(|s| s.iter().rev())
-            .find(|(n, _)| n == name)
-            .map(|(_, id)| *id)
+        self.names.get(name).and_then(|ids| ids.last()).copied()
+    }
+
+    /// Opens a scope.
+    fn open(&mut self) {
+        self.scopes.push((self.vars.len(), Vec::new()));
+    }
+
+    /// Closes the innermost scope: its names name outer variables again.
+    fn close(&mut self) {
+        for name in self.scopes.pop().map(|s| s.1).unwrap_or_default() {
+            if let Some(ids) = self.names.get_mut(&name) {
+                ids.pop();
+            }
+        }
     }
 
     /// The type of a variable.
@@ -101,10 +116,10 @@ impl Checker {
             return self.fail(errors::reserved(span, n));
         }
         if self.scopes.is_empty() {
-            self.scopes.push(Vec::new());
+            self.open();
         }
-        let scope = self.scopes.len() - 1;
-        if self.scopes[scope].iter().any(|(m, _)| *m == name) {
+        let first = self.scopes.last().map_or(0, |s| s.0);
+        if self.lookup(n).is_some_and(|id| id.0 >= first) {
             return self.fail(errors::redeclared(span, n));
         }
         let id = VarId(self.vars.len());
@@ -113,18 +128,21 @@ impl Checker {
             ty,
             span,
         });
-        self.scopes[scope].push((name, id));
+        self.names.entry(name.clone()).or_default().push(id);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.1.push(name);
+        }
         Ok(id)
     }
 
     /// Statements in a scope of their own.
     fn block(&mut self, stmts: Vec<SStmt>) -> Vec<Stmt> {
-        self.scopes.push(Vec::new());
+        self.open();
         let mut out = Vec::new();
         for s in stmts {
             self.stmt_into(s, &mut out);
         }
-        self.scopes.pop();
+        self.close();
         out
     }
 
@@ -228,7 +246,7 @@ impl Checker {
         step: Option<SExpr>,
         body: SStmt,
     ) -> C<StmtKind> {
-        self.scopes.push(Vec::new());
+        self.open();
         let mut inits = Vec::new();
         if let Some(s) = init {
             self.stmt_into(*s, &mut inits);
@@ -236,7 +254,7 @@ impl Checker {
         let cond = cond.map(|c| self.condition(c)).transpose();
         let step = step.map(|e| self.expr(e)).transpose();
         let body = self.loop_body(body);
-        self.scopes.pop();
+        self.close();
         Ok(StmtKind::For {
             init: inits,
             cond: cond?,

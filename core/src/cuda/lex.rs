@@ -45,6 +45,10 @@ const PUNCT: &[&str] = &[
     "!", "<", ">", "=", "?", ":", ";", ",", "(", ")", "{", "}", "[", "]", ".",
 ];
 
+/// How many lexical errors are worth reporting: past them the text is
+/// not CUDA at all, and the lexer stops.
+const MAX_ERRORS: usize = 100;
+
 /// Splits `src` into tokens ending in [`Tok::Eof`], with every lexical
 /// error found (the tokens are only meaningful when there are none).
 pub(crate) fn tokens(src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
@@ -54,7 +58,7 @@ pub(crate) fn tokens(src: &str) -> (Vec<Token>, Vec<Diagnostic>) {
         out: Vec::new(),
         errors: Vec::new(),
     };
-    while lx.at < src.len() {
+    while lx.at < src.len() && lx.errors.len() < MAX_ERRORS {
         lx.step();
     }
     lx.out.push(Token {
@@ -111,10 +115,15 @@ impl Lexer<'_> {
         }
     }
 
-    /// Whether only white space comes before `at` on its line.
+    /// Whether only white space comes before `at` on its line (read
+    /// backwards only as far as the first other character, so that a line
+    /// of many `#` is not read again for each).
     fn line_starts_at(&self, at: usize) -> bool {
-        let line = self.src[..at].rsplit('\n').next().unwrap_or("");
-        line.trim().is_empty()
+        self.src[..at]
+            .chars()
+            .rev()
+            .take_while(|c| *c != '\n')
+            .all(char::is_whitespace)
     }
 
     /// The token starting with `c` and its length (`None` after an error).

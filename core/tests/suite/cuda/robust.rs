@@ -183,3 +183,18 @@ fn random_bytes_never_panic() {
         survives(String::from_utf8_lossy(&bytes).into_owned());
     }
 }
+
+#[test]
+fn long_texts_are_read_in_linear_time() {
+    // Tens of thousands of names, each used once: one hash per lookup.
+    let mut body = String::from("int v0 = 0;");
+    for i in 1..50_000 {
+        body.push_str(&format!(" int v{i} = v{} + 1;", i - 1));
+    }
+    let t = std::time::Instant::now();
+    assert!(survives(kernel(&body)));
+    // A line of a hundred thousand `#`: the lexer stops after its errors.
+    assert!(!survives(kernel(&"# ".repeat(100_000))));
+    assert!(!survives(kernel(&"@".repeat(100_000))));
+    assert!(t.elapsed().as_secs() < 60, "{:?}", t.elapsed());
+}
