@@ -265,7 +265,14 @@ impl Checker {
                 kind: ExprKind::Const(u32::MAX),
             },
             [m] => convert(self.expr(m.clone())?, Ty::Unsigned),
-            _ => return self.fail(errors::arg_count(span, name, "0 or 1", args.len())),
+            _ => {
+                return self.fail(errors::arg_count(
+                    span,
+                    name,
+                    &errors::count(1, true),
+                    args.len(),
+                ))
+            }
         };
         Ok(StmtKind::SyncWarp(mask))
     }
