@@ -10,12 +10,15 @@
 //! The built-in operand classes (registers, constants, hardware
 //! registers) and every fact about their values live in [`operand`],
 //! below `spec`.
+//! [`cuda`] reads the CUDA C subset (docs/cuda.md) into a checked, typed
+//! kernel for a compiler to w128.
 //! This crate has no web dependencies; it builds and tests natively and is
 //! compiled to wasm32 by the web front end.
 #![deny(missing_docs)]
 
 pub mod asm;
 pub mod codec;
+pub mod cuda;
 pub mod diag;
 pub mod digest;
 pub mod disasm;

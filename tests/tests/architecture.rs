@@ -436,6 +436,7 @@ const LAYERS: &[&[&str]] = &[
     &["codec"],
     &["asm", "disasm"],
     &["machine", "sim"],
+    &["cuda"],
     &[
         "listing",
         "link",

@@ -33,6 +33,7 @@ pub const TARGETS: &[&str] = &[
     "inflate",
     "puzzle",
     "sim",
+    "cuda",
 ];
 
 /// Input size limits (`-max_len`) where libFuzzer's default (the largest

@@ -3,6 +3,7 @@
 
 mod asm;
 mod codec;
+mod cuda;
 mod link;
 mod puzzle;
 mod rng;

@@ -36,6 +36,11 @@ pub fn inputs(root: &Path, target: &str) -> Result<Vec<(String, Vec<u8>)>, Strin
                 }
             }
         }
+        "cuda" => {
+            for path in files(&root.join("examples/cuda"), "cu")? {
+                out.push((format!("{}.cu", stem(&path)), read(&path)?));
+            }
+        }
         "puzzle" => {
             for path in files(&root.join("core/puzzles"), "puzzle")? {
                 out.push((format!("{}.puzzle", stem(&path)), read(&path)?));
@@ -158,6 +163,9 @@ mod tests {
 
         let puzzles = inputs(&root(), "puzzle").unwrap();
         assert!(puzzles.iter().any(|(n, _)| n == "broadcast.puzzle"));
+
+        let cuda = inputs(&root(), "cuda").unwrap();
+        assert!(cuda.iter().any(|(n, _)| n == "butterfly_sum.cu"));
 
         let spec = inputs(&root(), "spec_parse").unwrap();
         let pair = spec.iter().find(|(n, _)| n == "sm50_base_s2r").unwrap();
