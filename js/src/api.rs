@@ -11,10 +11,10 @@ use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
 use warpscope_core::link::{self, LinkState};
 use warpscope_core::listing::{self, RowKind};
+use warpscope_core::msg::{Arg, Text};
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
-use warpscope_core::msg::{Arg, Text};
 use warpscope_core::{disasm, isas};
 
 /// Why a call failed: a message and the diagnostics behind it. Thrown to

@@ -235,7 +235,10 @@ impl Parser<'_, '_> {
         let t = match self.peek() {
             Some(t) if t.kind == Tok::Ident => t,
             _ => {
-                let msg = crate::msg!("expected a register after `.init`, found {0}", self.found_text());
+                let msg = crate::msg!(
+                    "expected a register after `.init`, found {0}",
+                    self.found_text()
+                );
                 self.error_here(msg);
                 return;
             }

@@ -154,8 +154,8 @@ impl Checker {
         };
         let fits = args.len() == params.len() || (optional && args.len() + 1 == params.len());
         if !fits {
-            let want = errors::count(params.len(), optional);
-            return self.fail(errors::arg_count(span, name, &want, args.len()));
+            let d = errors::arg_count(span, name, params.len(), optional, args.len());
+            return self.fail(d);
         }
         let mut out = Vec::new();
         let mut failed = false;
@@ -200,7 +200,7 @@ impl Checker {
             Param::Value | Param::Integer => {
                 let e = promote(e);
                 if p == Param::Integer && e.ty == Ty::Float {
-                    let d = errors::arg_type(e.span, name, errors::AN_INTEGER, Ty::Float);
+                    let d = errors::arg_type(e.span, name, errors::an_integer(), Ty::Float);
                     return self.fail(d);
                 }
                 Ok(e)
@@ -213,7 +213,7 @@ impl Checker {
         let [mask, value, pred]: [SExpr; 3] = match args.try_into() {
             Ok(a) => a,
             Err(a) => {
-                let d = errors::arg_count(span, "__match_all_sync", "3", a.len());
+                let d = errors::arg_count(span, "__match_all_sync", 3, false, a.len());
                 return self.fail(d);
             }
         };
@@ -265,14 +265,7 @@ impl Checker {
                 kind: ExprKind::Const(u32::MAX),
             },
             [m] => convert(self.expr(m.clone())?, Ty::Unsigned),
-            _ => {
-                return self.fail(errors::arg_count(
-                    span,
-                    name,
-                    &errors::count(1, true),
-                    args.len(),
-                ))
-            }
+            _ => return self.fail(errors::arg_count(span, name, 1, true, args.len())),
         };
         Ok(StmtKind::SyncWarp(mask))
     }
@@ -337,7 +330,11 @@ impl Checker {
             };
         }
         if self.string_arg_shape(a) {
-            return self.fail(errors::directive_type(a.span, directive, errors::A_STRING));
+            return self.fail(errors::directive_type(
+                a.span,
+                directive,
+                errors::a_string(),
+            ));
         }
         let e = promote(self.expr(a.clone())?);
         let float = matches!(conv, Conversion::Fixed(_) | Conversion::Exp(_));

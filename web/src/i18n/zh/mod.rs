@@ -1,12 +1,14 @@
 //! The Chinese catalogue: `(English, 中文)` pairs, one file per area of
-//! the page (and three for the engine's messages, keyed by their
-//! templates: `assembler`, `instructions`, `engine`), fetched by the page when Chinese is first shown. A text used in several areas needs an entry in one of them
+//! the page (and four for the engine's messages, keyed by their
+//! templates: `assembler`, `instructions`, `engine`, `cuda`), fetched by the page when Chinese is first shown. A text used in several areas needs an entry in one of them
 //! only. Placeholders `{0}`, `{1}`, … must all appear in the translation.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod assembler;
 #[cfg(not(target_arch = "wasm32"))]
 mod chrome;
+#[cfg(not(target_arch = "wasm32"))]
+mod cuda;
 #[cfg(not(target_arch = "wasm32"))]
 mod diagrams;
 #[cfg(not(target_arch = "wasm32"))]
@@ -30,6 +32,7 @@ use std::cell::OnceCell;
 pub const PARTS: &[&[(&str, &str)]] = &[
     assembler::ENTRIES,
     chrome::ENTRIES,
+    cuda::ENTRIES,
     diagrams::ENTRIES,
     engine::ENTRIES,
     examples::ENTRIES,
