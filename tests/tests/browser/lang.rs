@@ -135,7 +135,11 @@ fn the_chinese_switch_translates_every_visible_string() {
     page.wait("return document.querySelector('#puzzles[data-puzzle]') !== null;");
     page.click("#pz-check");
     page.wait("return document.querySelector('#pz-result') !== null;");
-    while page.js("return !document.querySelector('#pz-hint').disabled;", vec![]) == json!(true) {
+    while page.js(
+        "return !document.querySelector('#pz-hint').disabled;",
+        vec![],
+    ) == json!(true)
+    {
         page.click("#pz-hint");
     }
     page.click("#pz-solution");
