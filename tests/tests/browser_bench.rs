@@ -44,17 +44,16 @@ fn program_16_regs() -> String {
     s
 }
 
+/// Median, p95 and the number of the timings in `v` (an array, ms).
 fn stats(v: &Value) -> (f64, f64, usize) {
-    let mut xs: Vec<f64> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect();
-    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let n = xs.len();
-    let p = |q: f64| xs[((n as f64 - 1.0) * q).round() as usize];
-    (p(0.5), p(0.95), n)
+    let xs = v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap());
+    let s = browser_util::stats(xs.collect());
+    let f = |k: &str| s[k].as_f64().unwrap();
+    (
+        f("median"),
+        f("p95"),
+        s["samples"].as_u64().unwrap() as usize,
+    )
 }
 
 /// Keystroke to listing over `edits` edits of a `lines`-line program:

@@ -25,7 +25,7 @@
 
 mod browser_util;
 
-use browser_util::READY;
+use browser_util::{stats, update_results, READY};
 use serde_json::{json, Value};
 use std::time::Duration;
 use xtask::server::Server;
@@ -189,13 +189,6 @@ fn first_clicks(browser: &Browser, ready: f64) -> f64 {
         .unwrap()
 }
 
-fn stats(mut xs: Vec<f64>) -> Value {
-    xs.sort_by(|a, b| a.total_cmp(b));
-    let n = xs.len();
-    let p = |q: f64| xs[((n as f64 - 1.0) * q).round() as usize];
-    json!({ "median": p(0.5), "p95": p(0.95), "min": xs[0], "max": xs[n - 1], "samples": n })
-}
-
 /// `loads` cold loads of the page at `at` (after the site's address),
 /// whose rest of the wasm must come `how` (`fetched`: by a request of its
 /// own, not by a call that needed it at once).
@@ -235,15 +228,7 @@ fn run(name: &str, loads: usize, slow_4g: bool, (at, how): (&str, &str)) -> Valu
             out[key]["p95"].as_f64().unwrap()
         );
     }
-    let dir = root.join("target/e2e");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bench-startup.json");
-    let mut all: Value = std::fs::read(&path)
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or(json!({}));
-    all[name] = out.clone();
-    std::fs::write(&path, all.to_string()).unwrap();
+    update_results("bench-startup.json", |all| all[name] = out.clone());
     out
 }
 

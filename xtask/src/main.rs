@@ -377,7 +377,7 @@ fn bench(root: &Path) -> Result<(), String> {
     let t = setup::step(
         4,
         4,
-        "browser measurements (simulator native vs wasm, UI latency, cold start-up)",
+        "browser measurements (simulator native vs wasm, UI latency, cold start-up, big programs)",
     );
     setup::run(Command::new("cargo").current_dir(root).args([
         "test",
@@ -394,6 +394,7 @@ fn bench(root: &Path) -> Result<(), String> {
         "measure_startup",
         "measure_startup_slow_4g",
         "measure_startup_slow_4g_sm50_link",
+        "measure_big_programs",
     ]))?;
     setup::done(t, "figures written to target/e2e/bench-*.json");
     Ok(())

@@ -367,6 +367,31 @@ impl Page {
     }
 }
 
+/// Median, p95, min, max and the number of `xs` (timings, ms), as the
+/// timing harnesses record them.
+pub fn stats(mut xs: Vec<f64>) -> Value {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    let p = |q: f64| xs[((n as f64 - 1.0) * q).round() as usize];
+    json!({ "median": p(0.5), "p95": p(0.95), "min": xs[0], "max": xs[n - 1], "samples": n })
+}
+
+/// Reads `target/e2e/NAME` (a JSON object; empty when missing or not
+/// JSON), lets `edit` change it, writes it back and returns its path: so
+/// that the harnesses add to their results rather than replace them.
+pub fn update_results(name: &str, edit: impl FnOnce(&mut Value)) -> std::path::PathBuf {
+    let dir = xtask::root().join("target/e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let mut all: Value = std::fs::read(&path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(json!({}));
+    edit(&mut all);
+    std::fs::write(&path, serde_json::to_string_pretty(&all).unwrap()).unwrap();
+    path
+}
+
 /// True once the playground is usable: the app has mounted, the editor,
 /// the listing (with rows) and the register grid are shown, and Step is
 /// enabled.
