@@ -379,23 +379,28 @@ fn bench(root: &Path) -> Result<(), String> {
         4,
         "browser measurements (simulator native vs wasm, UI latency, cold start-up, big programs)",
     );
-    setup::run(Command::new("cargo").current_dir(root).args([
-        "test",
-        "--release",
-        "-p",
-        "warpscope-e2e",
-        "--",
-        "--ignored",
-        "--exact",
-        "--nocapture",
-        "--test-threads=1",
-        "measure_sim_native_and_wasm",
-        "measure_keystroke_and_step_latency",
-        "measure_startup",
-        "measure_startup_slow_4g",
-        "measure_startup_slow_4g_sm50_link",
-        "measure_big_programs",
-    ]))?;
+    setup::run(
+        Command::new("cargo")
+            .current_dir(root)
+            .env("WARPSCOPE_BENCH", "1")
+            .args([
+                "test",
+                "--release",
+                "-p",
+                "warpscope-e2e",
+                "--",
+                "--ignored",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+                "measure_sim_native_and_wasm",
+                "measure_keystroke_and_step_latency",
+                "measure_startup",
+                "measure_startup_slow_4g",
+                "measure_startup_slow_4g_sm50_link",
+                "measure_big_programs",
+            ]),
+    )?;
     setup::done(t, "figures written to target/e2e/bench-*.json");
     Ok(())
 }
