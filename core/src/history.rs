@@ -17,6 +17,7 @@
 //! before an old one is removed.
 
 use crate::link::{try_encode_link, LinkState};
+use crate::msg::Text;
 
 /// Key of the index.
 pub const INDEX_KEY: &str = "warpscope.history";
@@ -139,7 +140,7 @@ pub fn read(kv: &dyn Kv, id: &str) -> Result<Option<String>, String> {
 /// [`MAX_CHARS`] characters, dropping the oldest others; never drops
 /// `id`. When the store refuses a write, nothing is removed and the error
 /// is returned (the module documentation says why).
-pub fn save(kv: &dyn Kv, id: &str, time_ms: u64, isa: &str, source: &str) -> Result<(), String> {
+pub fn save(kv: &dyn Kv, id: &str, time_ms: u64, isa: &str, source: &str) -> Result<(), Text> {
     save_within(kv, (id, time_ms), (isa, source), MAX_CHARS)
 }
 
@@ -149,9 +150,9 @@ fn save_within(
     (id, time_ms): (&str, u64),
     (isa, source): (&str, &str),
     max_chars: usize,
-) -> Result<(), String> {
+) -> Result<(), Text> {
     let fragment = try_encode_link(&LinkState::new(isa, source))
-        .map_err(|e| crate::msg!("this program is too large to save ({0})", e.text()).english())?;
+        .map_err(|e| crate::msg!("this program is too large to save ({0})", e.text()))?;
     let before = list(kv);
     let stored = |e: &Entry| kv.get(&entry_key(&e.id)).ok().flatten();
     // Other entries holding the same program, and what each keeps.
@@ -186,8 +187,10 @@ fn save_within(
     );
     // The new copy first, then the index that lists it; only then may
     // what it replaces go.
-    kv.set(&entry_key(id), &fragment)?;
-    kv.set(INDEX_KEY, &format_index(&kept))?;
+    // The store's own errors come in the page's words already.
+    kv.set(&entry_key(id), &fragment).map_err(Text::value)?;
+    kv.set(INDEX_KEY, &format_index(&kept))
+        .map_err(Text::value)?;
     for old in gone {
         let _ = kv.remove(&entry_key(&old));
     }
@@ -319,9 +322,12 @@ mod tests {
             budget: before.values().map(String::len).sum::<usize>(),
         };
         let edited = format!("// edited\n{}", "IADD3 R1, R2, R3, RZ\n".repeat(30));
-        let err = save(&full, "e49", 99, "w128", &edited).unwrap_err();
+        let err = save(&full, "e49", 99, "w128", &edited)
+            .unwrap_err()
+            .english();
         assert!(err.contains("Quota"), "{err}");
-        let new = save(&full, "new", 99, "w128", &"MOV R1, R2\n".repeat(50)).unwrap_err();
+        let new = save(&full, "new", 99, "w128", &"MOV R1, R2\n".repeat(50));
+        let new = new.unwrap_err().english();
         assert!(new.contains("Quota"), "{new}");
         assert_eq!(*full.map.borrow(), before);
         assert_eq!(list(&full).len(), MAX_ENTRIES);

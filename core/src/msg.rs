@@ -105,6 +105,16 @@ macro_rules! msg {
     };
 }
 
+/// An engine text with no values where a `&'static str` is needed (a
+/// constant table's entry): the literal itself, found and translated by
+/// the catalogue as `msg!` templates are (the page shows it with `tr`).
+#[macro_export]
+macro_rules! msg_str {
+    ($text:literal) => {
+        $text
+    };
+}
+
 /// Replaces `{i}` in `template` by `args[i]`; other braces are kept.
 pub fn fill(template: &str, args: &[&dyn Display]) -> String {
     let mut out = String::with_capacity(template.len() + 8 * args.len());

@@ -24,7 +24,7 @@
 //! Storage can be missing (disabled, sandboxed iframes) or full; every
 //! function here returns a message for the user then, never panics.
 
-use crate::i18n::{fill, tr, trf, Lang};
+use crate::i18n::{fill, tr, tr_text, trf, Lang};
 use warpscope_core::history::{self, Kv};
 use wasm_bindgen::JsValue;
 
@@ -259,7 +259,7 @@ pub fn tab_draft() -> Option<String> {
 
 /// Writes `source` into this tab's draft entry.
 pub fn save_draft(isa: &str, source: &str) -> Result<(), String> {
-    history::save(&work()?, &draft_id(), now_ms(), isa, source)
+    history::save(&work()?, &draft_id(), now_ms(), isa, source).map_err(|e| tr_text(&e))
 }
 
 fn write_error(e: &JsValue) -> String {

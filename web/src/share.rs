@@ -405,7 +405,12 @@ fn save_now(s: &State, d: &Dispatch) -> bool {
     PENDING.set(false);
     let own = s.doc.is_own_work();
     let autosave = try_encode_link(&s.link_state())
-        .map_err(|e| trf("this program is too large to save ({0})", &[&e]))
+        .map_err(|e| {
+            trf(
+                "this program is too large to save ({0})",
+                &[&share::link_error(&e)],
+            )
+        })
         .and_then(|frag| persist::save_autosave(&frag));
     let draft = if own {
         persist::save_draft(s.doc.isa.name(), &s.doc.source)

@@ -55,6 +55,8 @@ pub struct Puzzle {
     pub limits: Limits,
     /// Hints, to be shown one at a time.
     pub hints: Vec<String>,
+    /// The hints in Chinese, one for each hint; empty when not given.
+    pub hints_zh: Vec<String>,
     /// The reference solution.
     pub solution: String,
 }

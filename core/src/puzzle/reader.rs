@@ -11,7 +11,14 @@ use crate::operand::reg::RegClass;
 use crate::sim::machine;
 
 /// Sections whose body is free text (Markdown or code).
-const TEXT_SECTIONS: &[&str] = &["statement", "statement.zh", "starter", "hint", "solution"];
+const TEXT_SECTIONS: &[&str] = &[
+    "statement",
+    "statement.zh",
+    "starter",
+    "hint",
+    "hint.zh",
+    "solution",
+];
 /// Sections of `key = value` lines.
 const KEY_SECTIONS: &[&str] = &["input", "output", "cases", "limits"];
 
@@ -84,6 +91,7 @@ pub fn parse(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
             cases: CaseSpec::default(),
             limits: Limits::default(),
             hints: Vec::new(),
+            hints_zh: Vec::new(),
             solution: String::new(),
         },
         level_span: None,
@@ -222,7 +230,7 @@ impl Reader<'_> {
         } else {
             name.to_string()
         };
-        if name != "hint" {
+        if name != "hint" && name != "hint.zh" {
             if self.seen_sections.contains(&key) {
                 self.error(ns.to(asp), msg!("`[{0}]` is given twice", key));
                 return Section::Skip;
@@ -513,6 +521,16 @@ impl Reader<'_> {
                     self.code(&body, span, msg!("solution"));
                     self.p.solution = body;
                 }
+                "hint.zh" => {
+                    if self.p.hints.len() != self.p.hints_zh.len() + 1 {
+                        let m = msg!("a `[hint.zh]` must come after its `[hint]`, one for each");
+                        self.error(span, m);
+                    }
+                    if body.trim().is_empty() {
+                        self.error(span, msg!("the hint is empty"));
+                    }
+                    self.p.hints_zh.push(body)
+                }
                 _ => {
                     if body.trim().is_empty() {
                         self.error(span, msg!("the hint is empty"));
@@ -520,6 +538,15 @@ impl Reader<'_> {
                     self.p.hints.push(body)
                 }
             }
+        }
+        let (hints, zh) = (self.p.hints.len(), self.p.hints_zh.len());
+        if zh > 0 && zh != hints {
+            let m = msg!(
+                "{0} hints but {1} in Chinese: give every `[hint]` a `[hint.zh]`, or none",
+                hints,
+                zh
+            );
+            self.error(end, m);
         }
         if self.p.title.is_empty() {
             self.error(Span::new(0, 0), msg!("the puzzle has no `title = ...`"));

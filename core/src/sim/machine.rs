@@ -215,7 +215,7 @@ const ZERO_FILES: &[(Builtin, &str, &str, u8, FileShape, &str)] = &[
         "RZ",
         RZ,
         FileShape::PerLane,
-        "general registers R0..R254 (RZ reads 0)",
+        crate::msg_str!("general registers R0..R254 (RZ reads 0)"),
     ),
     (
         Builtin::Pred,
@@ -223,7 +223,7 @@ const ZERO_FILES: &[(Builtin, &str, &str, u8, FileShape, &str)] = &[
         "PT",
         PT,
         FileShape::Mask,
-        "predicates P0..P6 (PT reads true)",
+        crate::msg_str!("predicates P0..P6 (PT reads true)"),
     ),
     (
         Builtin::UReg,
@@ -231,7 +231,7 @@ const ZERO_FILES: &[(Builtin, &str, &str, u8, FileShape, &str)] = &[
         "URZ",
         URZ,
         FileShape::Scalar,
-        "uniform registers UR0..UR62",
+        crate::msg_str!("uniform registers UR0..UR62"),
     ),
     (
         Builtin::UPred,
@@ -239,7 +239,7 @@ const ZERO_FILES: &[(Builtin, &str, &str, u8, FileShape, &str)] = &[
         "UPT",
         PT,
         FileShape::Bool,
-        "uniform predicates UP0..UP6",
+        crate::msg_str!("uniform predicates UP0..UP6"),
     ),
 ];
 
@@ -280,7 +280,7 @@ fn files_of(isa: &Isa) -> Vec<RegFile> {
         };
         if class == Builtin::Pred && uses.names_value(isa, "PR") {
             f.packed_in = Some("PR");
-            f.doc = "predicates P0..P6; PR packs them in bits 0..6";
+            f.doc = crate::msg_str!("predicates P0..P6; PR packs them in bits 0..6");
         }
         files.push(f);
     }
@@ -290,7 +290,7 @@ fn files_of(isa: &Isa) -> Vec<RegFile> {
             "B",
             count,
             FileShape::Mask,
-            "convergence barriers B0..B15",
+            crate::msg_str!("convergence barriers B0..B15"),
         ));
     }
     if uses.names_value(isa, "CC") {
@@ -300,7 +300,7 @@ fn files_of(isa: &Isa) -> Vec<RegFile> {
                 "CC",
                 1,
                 FileShape::Flags,
-                "condition code: ZF bit 0, SF bit 1, CF bit 2, OF bit 3",
+                crate::msg_str!("condition code: ZF bit 0, SF bit 1, CF bit 2, OF bit 3"),
             )
         });
     }
@@ -309,7 +309,7 @@ fn files_of(isa: &Isa) -> Vec<RegFile> {
             "s",
             NUM_SGPRS as u32,
             FileShape::Scalar,
-            "scalar registers s0..s101",
+            crate::msg_str!("scalar registers s0..s101"),
         ));
     }
     if uses.builtin(Builtin::HwReg) {
@@ -318,7 +318,7 @@ fn files_of(isa: &Isa) -> Vec<RegFile> {
             "HW_REG",
             count,
             FileShape::Scalar,
-            "hardware registers (s_getreg/s_setreg)",
+            crate::msg_str!("hardware registers (s_getreg/s_setreg)"),
         ));
     }
     files

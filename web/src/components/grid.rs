@@ -115,8 +115,8 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
             Loc::HwReg(id) => machine::hwregs(p.isa.isa())
                 .into_iter()
                 .find(|h| h.id == id)
-                .map_or(file.doc.to_string(), |h| format!("{} (id {id}): {}", h.name, h.doc)),
-            _ => file.doc.to_string(),
+                .map_or(tr(file.doc).to_string(), |h| format!("{} (id {id}): {}", h.name, h.doc)),
+            _ => tr(file.doc).to_string(),
         };
         let class = classes!(
             format!("file-{}", file.name.to_ascii_lowercase().replace('_', "-")),
@@ -132,7 +132,11 @@ fn wave_view(p: &GridProps, head: Html, sim: &RunView, files: &[RegFile]) -> Htm
         })
     });
     let status = if sim.next.is_some() { "runs" } else { "done" };
-    let caption = files.iter().map(|f| f.doc).collect::<Vec<_>>().join(" · ");
+    let caption = files
+        .iter()
+        .map(|f| tr(f.doc))
+        .collect::<Vec<_>>()
+        .join(" · ");
     html! {
         <section class={classes!("pane", "grid-pane", "wave", p.stale.then_some("stale"))} aria-label={tr("wave state")}>
             { head }
@@ -299,7 +303,8 @@ fn register_rows(
                 let Value::Lanes(vals) = st.get(loc) else {
                     continue;
                 };
-                let (doc, flags) = file_of(files, loc).map_or(("", &[][..]), |f| (f.doc, f.flags));
+                let (doc, flags) =
+                    file_of(files, loc).map_or(("", &[][..]), |f| (tr(f.doc), f.flags));
                 let name = loc.name();
                 let cells = (0..32).map(|l| {
                     let v = vals[l];

@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use crate::i18n::{tr, trf};
 use crate::persist;
-use crate::state::share::ShareAction;
+use crate::state::share::{link_error, ShareAction};
 use crate::state::{Action, Dispatch, ViewAction};
 
 /// The menu's entries (their open buttons), in order.
@@ -96,7 +96,8 @@ fn act(id: &str, open: bool, d: &Dispatch) {
             return history::delete(&kv, id);
         }
         let frag = history::read(&kv, id)?.ok_or(tr("this entry is gone"))?;
-        let ls = decode_link(&frag).map_err(|e| trf("this entry cannot be read: {0}", &[&e]))?;
+        let ls = decode_link(&frag)
+            .map_err(|e| trf("this entry cannot be read: {0}", &[&link_error(&e)]))?;
         d.send(Action::Share(ShareAction::Restore(Rc::new(ls))));
         Ok(())
     });

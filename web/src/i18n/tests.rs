@@ -40,11 +40,11 @@ fn literal(s: &str) -> Option<String> {
     None
 }
 
-/// Every text given to `tr(…)`, `trf(…)` or `msg!(…)` in `src`, with
-/// its line.
+/// Every text given to `tr(…)`, `trf(…)`, `msg!(…)` or `msg_str!(…)` in
+/// `src`, with its line.
 fn texts_in(src: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for call in ["tr(", "trf(", "msg!("] {
+    for call in ["tr(", "trf(", "msg!(", "msg_str!("] {
         let mut from = 0;
         while let Some(at) = src[from..].find(call) {
             let start = from + at;

@@ -16,7 +16,8 @@ use warpscope_core::isas::Id;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
 use yew::prelude::*;
 
-use crate::i18n::{tr, trf, Lang};
+use crate::i18n::{tr, tr_text, trf, Lang};
+use warpscope_core::msg::Text;
 
 /// The open puzzle.
 #[derive(Clone, PartialEq)]
@@ -120,8 +121,8 @@ enum Shown {
     Report(check::Report),
     /// Stopped before it finished.
     Stopped,
-    /// The text does not assemble: first lines of the messages.
-    Errors(Vec<String>),
+    /// The text does not assemble: where each error is, and what.
+    Errors(Vec<(diag::LineCol, Text)>),
     /// Not graded, and why (the editor is set to another ISA).
     NotChecked(String),
 }
@@ -335,10 +336,7 @@ fn check_callback(
                     diags
                         .iter()
                         .filter(|d| d.is_error())
-                        .map(|d| {
-                            let first = diag::render_one(d, "editor", &source);
-                            first.lines().next().unwrap_or_default().to_string()
-                        })
+                        .map(|d| (diag::line_col(&source, d.span.start), (*d.text).clone()))
                         .collect(),
                 ),
             };
@@ -553,6 +551,11 @@ pub fn panel(props: &PanelProps) -> Html {
     } else {
         &p.statement
     };
+    let shown_hints = if *zh && !p.hints_zh.is_empty() {
+        &p.hints_zh
+    } else {
+        &p.hints
+    };
     let limits = limits_text(&p);
 
     html! {
@@ -583,7 +586,7 @@ pub fn panel(props: &PanelProps) -> Html {
                 <input class="pz-url" id="pz-url" readonly=true value={url.clone()} />
             }
             <ol class="pz-hints" id="pz-hints">
-                { for p.hints.iter().take(*hints).map(|h| html! { <li>{ crate::markdown::render(h) }</li> }) }
+                { for shown_hints.iter().take(*hints).map(|h| html! { <li>{ crate::markdown::render(h) }</li> }) }
             </ol>
             if *confirm {
                 <div class="pz-confirm" id="pz-confirm" role="alertdialog">
@@ -663,7 +666,9 @@ fn result_view(
             return html! {
                 <div class="pz-result fail" id="pz-result" data-pass="false">
                     <p>{ tr("✗ The program does not assemble:") }</p>
-                    <ul>{ for lines.iter().map(|l| html! { <li><code>{ l.clone() }</code></li> }) }</ul>
+                    <ul>{ for lines.iter().map(|(at, t)| html! {
+                        <li><code>{ format!("{}:{}", at.line, at.col) }</code>{ " " }{ tr_text(t) }</li>
+                    }) }</ul>
                 </div>
             };
         }
@@ -687,7 +692,7 @@ fn result_view(
         },
         check::Outcome::Rule { diagnostic } => html! {
             <div class="pz-result fail" id="pz-result" data-pass="false">
-                { trf("✗ Line {0}: {1}", &[&diag::line_col(source, diagnostic.span.start).line, &diagnostic.message]) }
+                { trf("✗ Line {0}: {1}", &[&diag::line_col(source, diagnostic.span.start).line, &tr_text(&diagnostic.text)]) }
             </div>
         },
         check::Outcome::Fail { failure } => {
@@ -742,7 +747,7 @@ fn result_view(
             html! {
                 <div class="pz-result fail" id="pz-result" data-pass="false" data-case={c.number.to_string()}
                     data-wrong={format!("{wrong:#010x}")}>
-                    <p>{ trf("✗ Case {0} of {1} ({2}), active lanes {3}: {4}.", &[&c.number, &r.cases_total, &c.name, &format!("{:#010x}", c.active), &what]) }</p>
+                    <p>{ trf("✗ Case {0} of {1} ({2}), active lanes {3}: {4}.", &[&c.number, &r.cases_total, &tr_text(&c.text), &format!("{:#010x}", c.active), &what]) }</p>
                     <div class="pz-lanes" id="pz-lanes">{ for lanes }</div>
                     <table class="pz-diff">
                         <tr><th>{ tr("register") }</th><th>{ tr("lane") }</th><th>{ tr("expected") }</th><th>{ tr("got") }</th></tr>

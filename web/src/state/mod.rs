@@ -43,7 +43,7 @@ pub use share::{FollowUp, ShareAction, ShareState};
 pub use view::{all_formats, CaretRequest, Fmt, Tab, Theme, View, ViewAction};
 
 use crate::examples;
-use crate::i18n::{fill, tr, trf};
+use crate::i18n::{fill, tr, tr_text, trf};
 
 /// Everything the playground shows.
 #[derive(Clone)]
@@ -551,7 +551,7 @@ impl State {
     /// view. Returns what could not be honoured, as messages for the
     /// banner.
     pub fn apply_link(&mut self, rt: &mut Runtime, ls: &LinkState) -> Vec<String> {
-        let mut notes = ls.warnings();
+        let mut notes: Vec<String> = ls.warning_texts().iter().map(tr_text).collect();
         let v = share::read_view(&ls.view);
         self.view.fmt = v.fmt;
         if let Some(t) = v.theme {

@@ -28,7 +28,7 @@ use std::rc::Rc;
 use warpscope_core::link::{LinkError, LinkState};
 
 use super::view::{Fmt, Tab, Theme};
-use crate::i18n::{tr, trf, Lang};
+use crate::i18n::{tr, tr_text, trf, Lang};
 
 /// View key: grid value format.
 pub const KEY_FMT: &str = "fmt";
@@ -166,6 +166,15 @@ pub enum ShareAction {
     DismissBanner,
     /// Local storage failed (the message).
     StorageFailed(String),
+}
+
+/// Why a link does not open, in the page's language, with where in the
+/// link when that can be told.
+pub fn link_error(e: &LinkError) -> String {
+    match e.position_text() {
+        Some(at) => format!("{} {}", tr_text(&e.text()), tr_text(&at)),
+        None => tr_text(&e.text()),
+    }
 }
 
 /// What the other slices do after a sharing action.
@@ -323,7 +332,7 @@ impl ShareState {
                     self.banner = Some(Banner {
                         kind: BannerKind::Error,
                         lines: vec![
-                            trf("Cannot open this link: {0}", &[&e]),
+                            trf("Cannot open this link: {0}", &[&link_error(&e)]),
                             tr("Your own work is shown instead, as it was.").into(),
                         ],
                         previous: None,

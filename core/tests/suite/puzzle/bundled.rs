@@ -277,6 +277,11 @@ fn there_are_at_least_twelve_puzzles_and_each_is_complete() {
         );
         assert!(!p.title_zh.is_empty(), "{id} has no title.zh");
         assert!(!p.hints.is_empty(), "{id} has no hint");
+        assert_eq!(
+            p.hints_zh.len(),
+            p.hints.len(),
+            "{id}: a Chinese hint for each"
+        );
     }
     let isas: Vec<String> = bundled_texts().iter().map(|b| get(b.0).isa).collect();
     assert!(isas.iter().any(|i| i == "sm50") && isas.iter().any(|i| i == "gfx9"));

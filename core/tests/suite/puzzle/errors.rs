@@ -123,6 +123,14 @@ fn malformed_puzzles_get_located_messages() {
             "title = T\nisa = w128\n[solution]\nEXIT\n",
             "p:5:1: error: the puzzle checks nothing: add an `[output REG]` section",
         ),
+        (
+            "title = T\nisa = w128\n[output R1]\n[hint.zh]\n提示\n[solution]\nEXIT\n",
+            "p:5:1: error: a `[hint.zh]` must come after its `[hint]`, one for each",
+        ),
+        (
+            "title = T\nisa = w128\n[output R1]\n[hint]\nA\n[hint.zh]\n甲\n[hint]\nB\n[solution]\nEXIT\n",
+            "p:12:1: error: 2 hints but 1 in Chinese: give every `[hint]` a `[hint.zh]`, or none",
+        ),
     ];
     for (text, want) in cases {
         let got = first_error(text);

@@ -16,7 +16,7 @@
 //! (`hwreg(id, offset, size)`, constant addresses) show their parts, as
 //! `warpscope_core::spec::builtin::parts` names them, under the field.
 
-use crate::i18n::{tr, trf};
+use crate::i18n::{tr, tr_text, trf};
 use crate::markup::Markup;
 use crate::state::{group_hex, Assembled, Ptr};
 use bits::{bit_row, flip_bit, Cell, Owner};
@@ -265,9 +265,9 @@ fn decoded_fields(
                             parts: parts_of(inst.opcode, i),
                         })
                         .collect();
-                    (fields, None, Some(e.to_string()), Some(inst.opcode))
+                    (fields, None, Some(tr_text(&e.text())), Some(inst.opcode))
                 }
-                Err(_) => (Vec::new(), None, Some(e.to_string()), None),
+                Err(_) => (Vec::new(), None, Some(tr_text(&e.text())), None),
             }
         }
     }

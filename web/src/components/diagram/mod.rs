@@ -19,7 +19,7 @@ mod redux;
 mod shfl;
 mod vote;
 
-use crate::i18n::{tr, trf};
+use crate::i18n::{tr, tr_text, trf};
 use crate::state::{Fmt, Ptr};
 use draw::Ctx;
 use warpscope_core::sim::{EventDetail, StepEvent};
@@ -114,8 +114,8 @@ pub fn diagram(p: &DiagramProps) -> Html {
                  onmouseover={on_over} onmouseleave={on_leave}>
                 { body }
             </div>
-            if !ev.warnings.is_empty() {
-                <ul class="sim-warnings">{ for ev.warnings.iter().map(|w| html!{ <li>{ w }</li> }) }</ul>
+            if !ev.warning_texts.is_empty() {
+                <ul class="sim-warnings">{ for ev.warning_texts.iter().map(|w| html!{ <li>{ tr_text(w) }</li> }) }</ul>
             }
         </section>
     }

@@ -134,4 +134,14 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("special register number {0} names no register; read 0", "特殊寄存器编号 {0} 不对应任何寄存器；读作 0"),
     // core/src/isas.rs
     ("unknown ISA `{0}`; known ISAs: {1}", "未知指令集 `{0}`；已知的指令集：{1}"),
+    // core/src/sim/machine.rs: the register files' captions.
+    ("general registers R0..R254 (RZ reads 0)", "通用寄存器 R0..R254（RZ 读出 0）"),
+    ("predicates P0..P6 (PT reads true)", "谓词 P0..P6（PT 读出 true）"),
+    ("uniform registers UR0..UR62", "uniform 寄存器 UR0..UR62"),
+    ("uniform predicates UP0..UP6", "uniform 谓词 UP0..UP6"),
+    ("predicates P0..P6; PR packs them in bits 0..6", "谓词 P0..P6；PR 把它们打包在第 0..6 位"),
+    ("convergence barriers B0..B15", "汇合屏障 B0..B15"),
+    ("condition code: ZF bit 0, SF bit 1, CF bit 2, OF bit 3", "条件码：ZF 第 0 位，SF 第 1 位，CF 第 2 位，OF 第 3 位"),
+    ("scalar registers s0..s101", "标量寄存器 s0..s101"),
+    ("hardware registers (s_getreg/s_setreg)", "硬件寄存器（s_getreg/s_setreg）"),
 ];
