@@ -90,7 +90,7 @@ pub fn cmd(source: &Source) -> i32 {
             }
             Err(d) => {
                 status = 1;
-                out.push_str(&format!("?? {text}  ; error: {}", d.message));
+                out.push_str(&format!("?? {text}  ; error: {}", d.message()));
             }
         }
         out.push('\n');

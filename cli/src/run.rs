@@ -85,7 +85,7 @@ pub fn cmd(opts: &Args) -> i32 {
             format!(
                 "line {}: {}",
                 diag::line_col(&src, d.span.start).line,
-                d.message
+                d.message()
             )
         })
         .collect();

@@ -73,8 +73,10 @@ impl fmt::Display for Severity {
     }
 }
 
-/// One problem found in an input, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One problem found in an input, with where it is. Its message and
+/// advice are templates with values ([`crate::msg`]): [`Diagnostic::message`]
+/// gives the English, a page in another language translates the template.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
@@ -82,48 +84,57 @@ pub struct Diagnostic {
     pub span: Span,
     /// Index of the source file when a stage reads several (0 otherwise).
     pub file: usize,
-    /// One-line description, lower case, no trailing period (`text` in
-    /// English).
-    pub message: String,
-    /// Optional extra advice shown under the source line (`help_text` in
-    /// English).
-    pub help: Option<String>,
-    /// The message as its template and values, for showing it in
-    /// another language ([`crate::msg`]).
-    #[serde(skip)]
-    pub text: Box<Text>,
-    /// The advice as its template and values.
-    #[serde(skip)]
-    pub help_text: Option<Box<Text>>,
+    /// One-line description, lower case, no trailing period.
+    pub text: Text,
+    /// Optional extra advice shown under the source line.
+    pub help: Option<Text>,
+}
+
+/// Written as its English: severity, span, file, message and help.
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Diagnostic", 5)?;
+        out.serialize_field("severity", &self.severity)?;
+        out.serialize_field("span", &self.span)?;
+        out.serialize_field("file", &self.file)?;
+        out.serialize_field("message", &self.message())?;
+        out.serialize_field("help", &self.help())?;
+        out.end()
+    }
 }
 
 impl Diagnostic {
     /// An error at `span`.
-    pub fn error(span: Span, message: impl Into<Text>) -> Diagnostic {
-        let text = message.into();
+    #[inline(never)]
+    pub fn error(span: Span, text: Text) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             span,
             file: 0,
-            message: text.english(),
+            text,
             help: None,
-            text: Box::new(text),
-            help_text: None,
         }
     }
     /// A warning at `span`.
-    pub fn warning(span: Span, message: impl Into<Text>) -> Diagnostic {
+    pub fn warning(span: Span, message: Text) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(span, message)
         }
     }
     /// Adds advice shown after the source excerpt.
-    pub fn with_help(mut self, help: impl Into<Text>) -> Diagnostic {
-        let text = help.into();
-        self.help = Some(text.english());
-        self.help_text = Some(Box::new(text));
+    pub fn with_help(mut self, text: Text) -> Diagnostic {
+        self.help = Some(text);
         self
+    }
+    /// The message in English.
+    pub fn message(&self) -> String {
+        self.text.english()
+    }
+    /// The advice in English.
+    pub fn help(&self) -> Option<String> {
+        self.help.as_ref().map(Text::english)
     }
     /// Sets the file index.
     pub fn in_file(mut self, file: usize) -> Diagnostic {
@@ -234,7 +245,11 @@ fn render_in(d: &Diagnostic, file_name: &str, lines: &Lines) -> String {
     let lc = lines.line_col(d.span.start);
     let mut out = format!(
         "{}:{}:{}: {}: {}\n",
-        file_name, lc.line, lc.col, d.severity, d.message
+        file_name,
+        lc.line,
+        lc.col,
+        d.severity,
+        d.message()
     );
     let line_text = lines.text(lc.line);
     let gutter = lc.line.to_string();
@@ -258,7 +273,7 @@ fn render_in(d: &Diagnostic, file_name: &str, lines: &Lines) -> String {
         " ".repeat(start_col),
         "^".repeat(width)
     ));
-    if let Some(h) = &d.help {
+    if let Some(h) = d.help() {
         out.push_str(&format!("{} = help: {}\n", " ".repeat(gutter.len()), h));
     }
     out

@@ -41,20 +41,20 @@ pub enum Arg {
 
 /// What `msg!` accepts as a value: anything `Display` (shown as it is)
 /// and a [`Text`] (a message inside the message).
-pub trait IntoArg {
+pub trait ToArg {
     /// The value.
-    fn into_arg(self) -> Arg;
+    fn to_arg(&self) -> Arg;
 }
 
-impl<T: Display> IntoArg for T {
-    fn into_arg(self) -> Arg {
+impl<T: Display + ?Sized> ToArg for T {
+    fn to_arg(&self) -> Arg {
         Arg::Value(self.to_string())
     }
 }
 
-impl IntoArg for Text {
-    fn into_arg(self) -> Arg {
-        Arg::Text(self)
+impl ToArg for Text {
+    fn to_arg(&self) -> Arg {
+        Arg::Text(self.clone())
     }
 }
 
@@ -62,6 +62,13 @@ impl Text {
     /// The message of `template` filled with `args`.
     pub fn new(template: &'static str, args: Vec<Arg>) -> Text {
         Text { template, args }
+    }
+
+    /// What `msg!` writes: one function for every message, so that each
+    /// place that reports one costs a call, not a copy of this.
+    #[inline(never)]
+    pub fn of(template: &'static str, args: &[&dyn ToArg]) -> Text {
+        Text::new(template, args.iter().map(|a| a.to_arg()).collect())
     }
 
     /// A value where a message is expected (a number in a list of
@@ -98,10 +105,7 @@ impl Text {
 #[macro_export]
 macro_rules! msg {
     ($template:literal $(, $arg:expr)* $(,)?) => {
-        $crate::msg::Text::new(
-            $template,
-            vec![$($crate::msg::IntoArg::into_arg($arg)),*],
-        )
+        $crate::msg::Text::of($template, &[$(&$arg as &dyn $crate::msg::ToArg),*])
     };
 }
 

@@ -69,8 +69,8 @@ impl Diag {
         let b = line_col(src, d.span.end);
         Diag {
             severity: d.severity,
-            message: d.message.clone(),
-            help: d.help.clone(),
+            message: d.message(),
+            help: d.help(),
             line: a.line,
             column: a.col,
             end_line: b.line,
@@ -268,7 +268,7 @@ pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
         message,
     };
     let word = disasm::parse_hex(isa, hex).map_err(|d| Failure {
-        message: d.message.clone(),
+        message: d.message(),
         diagnostics: vec![Diag::of(hex, &d)],
     })?;
     let word = match isa.dialect.control {

@@ -131,7 +131,7 @@ fn program(lines: usize) -> (String, usize) {
 fn instructions(src: &str) -> usize {
     let isa = isas::w128();
     let prog = asm::assemble(isa, src)
-        .unwrap_or_else(|e| panic!("the program does not assemble: {}", e[0].message));
+        .unwrap_or_else(|e| panic!("the program does not assemble: {}", e[0].message()));
     let mut sim = Sim::new(isa, &prog, LaunchConfig::default());
     assert_eq!(sim.run(50), RunStatus::StepLimit, "ran under 50 steps");
     assert_eq!(sim.run(u64::MAX), RunStatus::Exited);

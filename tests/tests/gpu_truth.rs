@@ -167,7 +167,7 @@ fn check(c: &Case, tally: &mut Tally) -> String {
     let out: &Outcome = c.out.as_ref().expect("the table records an outcome");
     let src = program(c);
     let prog = asm::assemble(isas::w128(), &src)
-        .unwrap_or_else(|e| panic!("{}: does not assemble: {}\n{src}", c.op, e[0].message));
+        .unwrap_or_else(|e| panic!("{}: does not assemble: {}\n{src}", c.op, e[0].message()));
     let mut sim = Sim::new(isas::w128(), &prog, LaunchConfig::default());
     let first = sim.step();
     sim.run(100);

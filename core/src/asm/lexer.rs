@@ -614,8 +614,8 @@ mod tests {
         assert_eq!(d.len(), 3);
         assert_eq!(d[0].span, Span::new(0, 4));
         assert_eq!(d[1].span, Span::new(5, 6));
-        assert!(d[1].help.as_deref().unwrap_or("").contains("//"));
-        assert!(d[2].message.contains("unterminated"));
+        assert!(d[1].help().as_deref().unwrap_or("").contains("//"));
+        assert!(d[2].message().contains("unterminated"));
     }
 
     #[test]

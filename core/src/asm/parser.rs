@@ -194,7 +194,7 @@ impl<'c, 't> Parser<'c, 't> {
 
     /// Reports `msg` at the current token unless that token was already
     /// reported by the lexer.
-    pub(super) fn error_here(&mut self, msg: impl Into<Text>) {
+    pub(super) fn error_here(&mut self, msg: Text) {
         if self.peek().is_some_and(|t| t.kind == Tok::Error) {
             return;
         }
@@ -498,8 +498,8 @@ impl<'c, 't> Parser<'c, 't> {
     pub(super) fn eval_uniform(
         &mut self,
         e: &expr::Expr,
-        message: impl Into<Text>,
-        help: impl Into<Text>,
+        message: Text,
+        help: Text,
     ) -> Option<u32> {
         if let Some(l) = e.lane_use() {
             self.diags

@@ -591,7 +591,7 @@ impl Grading {
                     Ok(s) => s,
                     Err(ds) => {
                         // The assembler's errors are never none.
-                        let why = ds.into_iter().next().map(|d| *d.text);
+                        let why = ds.into_iter().next().map(|d| d.text);
                         let why = why.unwrap_or_else(|| Text::new("", Vec::new()));
                         return Progress::Done(Err(error_at_start(msg!(
                             "case {0} ({1}) does not assemble with the reference solution: {2}",
@@ -644,7 +644,7 @@ impl Grading {
                     Err(ds) => {
                         return Progress::Done(Err(ds
                             .into_iter()
-                            .map(|d| Diagnostic::error(Span::new(0, 0), *d.text))
+                            .map(|d| Diagnostic::error(Span::new(0, 0), d.text))
                             .collect()))
                     }
                     Ok(s) => self.under.as_mut().expect("a case").submission = Some(s),
@@ -728,7 +728,7 @@ pub fn summary_lines(report: &Report) -> Vec<Text> {
             report.instructions,
             report.max_steps
         )],
-        Outcome::Rule { diagnostic } => vec![msg!("fail: {0}", (*diagnostic.text).clone())],
+        Outcome::Rule { diagnostic } => vec![msg!("fail: {0}", diagnostic.text.clone())],
         Outcome::Fail { failure } => {
             let c = &failure.case;
             let (n, total, active) = (c.number, report.cases_total, format!("{:#010x}", c.active));

@@ -68,7 +68,7 @@ impl PuzzleLinkError {
                 id
             ),
             PuzzleLinkError::Puzzle { diagnostics, .. } => match diagnostics.first() {
-                Some(d) => msg!("the puzzle in the link has errors: {0}", (*d.text).clone()),
+                Some(d) => msg!("the puzzle in the link has errors: {0}", d.text.clone()),
                 None => msg!("the puzzle in the link has errors"),
             },
         }

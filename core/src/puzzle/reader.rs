@@ -634,12 +634,8 @@ impl Reader<'_> {
             Err(ds) => {
                 for d in ds {
                     let d = shift(d);
-                    let text = msg!("in the {0}: {1}", what.clone(), *d.text);
-                    self.diags.push(Diagnostic {
-                        message: text.english(),
-                        text: Box::new(text),
-                        ..d
-                    });
+                    let text = msg!("in the {0}: {1}", what.clone(), d.text);
+                    self.diags.push(Diagnostic { text, ..d });
                 }
             }
             Ok(prog) => {

@@ -235,7 +235,8 @@ pub fn lex_line(line: &str, base: usize) -> Line {
                 i += ch.len_utf8().max(1);
                 // A run of bad characters is one error.
                 if let Some(last) = out.errors.last_mut() {
-                    if last.span.end == base + start && last.message.starts_with("unexpected char")
+                    if last.span.end == base + start
+                        && last.text.template.starts_with("unexpected char")
                     {
                         let span = Span::new(last.span.start, base + i);
                         *last = Diagnostic::error(span, msg!("unexpected characters"));

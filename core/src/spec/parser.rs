@@ -25,7 +25,7 @@ use super::ast::*;
 use super::lexer::{lex_line, Tok, Token};
 use crate::diag::{Diagnostic, Span};
 use crate::msg;
-use crate::msg::IntoArg;
+use crate::msg::ToArg;
 
 /// Deepest parenthesis nesting accepted in a `Bitwidth` expression.
 const MAX_DEPTH: usize = 64;
@@ -157,7 +157,7 @@ impl<'t> Cursor<'t> {
     }
     /// "expected `what`": a piece of the description (`` "`;`" ``) or a
     /// message (`msg!("a type name")`).
-    fn error(&self, what: impl IntoArg) -> Diagnostic {
+    fn error(&self, what: impl ToArg) -> Diagnostic {
         match self.peek() {
             Some(t) => Diagnostic::error(
                 t.span,
@@ -169,10 +169,10 @@ impl<'t> Cursor<'t> {
             ),
         }
     }
-    fn expect(&mut self, tok: &Tok, what: impl IntoArg) -> Result<Span, Diagnostic> {
+    fn expect(&mut self, tok: &Tok, what: impl ToArg) -> Result<Span, Diagnostic> {
         self.eat(tok).ok_or_else(|| self.error(what))
     }
-    fn ident(&mut self, what: impl IntoArg) -> Result<Ident, Diagnostic> {
+    fn ident(&mut self, what: impl ToArg) -> Result<Ident, Diagnostic> {
         match self.peek() {
             Some(Token {
                 tok: Tok::Ident(s),
@@ -187,7 +187,7 @@ impl<'t> Cursor<'t> {
             _ => Err(self.error(what)),
         }
     }
-    fn int(&mut self, what: impl IntoArg) -> Result<(u64, Span), Diagnostic> {
+    fn int(&mut self, what: impl ToArg) -> Result<(u64, Span), Diagnostic> {
         match self.peek() {
             Some(Token {
                 tok: Tok::Int(v),

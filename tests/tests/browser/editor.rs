@@ -183,7 +183,7 @@ fn typing_listing_bitfield_and_errors() {
         vec![],
     );
     assert!(
-        title.as_str().unwrap().starts_with(&errs[0].message),
+        title.as_str().unwrap().starts_with(&errs[0].message()),
         "{title}"
     );
     let gutter = page.js(

@@ -336,7 +336,7 @@ fn check_callback(
                     diags
                         .iter()
                         .filter(|d| d.is_error())
-                        .map(|d| (diag::line_col(&source, d.span.start), (*d.text).clone()))
+                        .map(|d| (diag::line_col(&source, d.span.start), d.text.clone()))
                         .collect(),
                 ),
             };
@@ -447,6 +447,22 @@ fn use_statement_zh() -> UseStateHandle<bool> {
     zh
 }
 
+/// The statement and hints to show: the Chinese ones when `zh` and the
+/// puzzle has them.
+fn prose(p: &Puzzle, zh: bool) -> (&String, &Vec<String>) {
+    let statement = if zh && !p.statement_zh.is_empty() {
+        &p.statement_zh
+    } else {
+        &p.statement
+    };
+    let hints = if zh && !p.hints_zh.is_empty() {
+        &p.hints_zh
+    } else {
+        &p.hints
+    };
+    (statement, hints)
+}
+
 /// The puzzle panel, shown above the editor.
 #[function_component(Panel)]
 pub fn panel(props: &PanelProps) -> Html {
@@ -546,16 +562,7 @@ pub fn panel(props: &PanelProps) -> Html {
         Callback::from(move |_: MouseEvent| zh.set(!*zh))
     };
 
-    let statement = if *zh && !p.statement_zh.is_empty() {
-        &p.statement_zh
-    } else {
-        &p.statement
-    };
-    let shown_hints = if *zh && !p.hints_zh.is_empty() {
-        &p.hints_zh
-    } else {
-        &p.hints
-    };
+    let (statement, shown_hints) = prose(&p, *zh);
     let limits = limits_text(&p);
 
     html! {

@@ -132,8 +132,8 @@ impl DiagView {
             col: lc.col,
             len: end_lc.col.saturating_sub(lc.col).max(1),
             start: d.span.start,
-            text: (*d.text).clone(),
-            help: d.help_text.as_deref().cloned(),
+            text: d.text.clone(),
+            help: d.help.clone(),
         }
     }
 }

@@ -17,7 +17,7 @@ fn diags_of(src: &str) -> Vec<(usize, usize, String, String)> {
         .into_iter()
         .map(|d| {
             let lc = line_col(src, d.span.start);
-            (lc.line, lc.col, d.message, d.help.unwrap_or_default())
+            (lc.line, lc.col, d.message(), d.help().unwrap_or_default())
         })
         .collect()
 }
@@ -578,19 +578,23 @@ fn setup_warnings() {
     let p = asm::assemble(isa, src).unwrap();
     assert_eq!(p.setup.inits.len(), 1);
     assert_eq!(p.setup.inits[0].value, Value::Lanes([2; 32]));
-    let w: Vec<(usize, usize, &str)> = p
+    let w: Vec<(usize, usize, String)> = p
         .warnings
         .iter()
         .map(|d| {
             let lc = line_col(src, d.span.start);
-            (lc.line, lc.col, d.message.as_str())
+            (lc.line, lc.col, d.message())
         })
         .collect();
     assert_eq!(
         w,
         vec![
-            (2, 1, "R1 is initialised twice; this value wins"),
-            (3, 9, "no lane is active: the program does nothing"),
+            (2, 1, "R1 is initialised twice; this value wins".to_string()),
+            (
+                3,
+                9,
+                "no lane is active: the program does nothing".to_string()
+            ),
         ]
     );
 }
@@ -600,22 +604,19 @@ fn assemble_line_takes_exactly_one_instruction() {
     let isa = isas::w128();
     let e = asm::assemble_line(isa, "EXIT ; EXIT").unwrap_err();
     assert_eq!(e[0].span.start, 7);
-    assert!(e[0].message.contains("only one instruction"));
+    assert!(e[0].message().contains("only one instruction"));
     let e = asm::assemble_line(isa, "  ").unwrap_err();
-    assert!(e[0].message.contains("expected an instruction"));
+    assert!(e[0].message().contains("expected an instruction"));
     let e = asm::assemble_line(isa, "x: EXIT").unwrap_err();
-    assert!(e[0].message.contains("labels are not allowed"));
+    assert!(e[0].message().contains("labels are not allowed"));
     let e = asm::assemble_line(isa, ".init R1 = 1").unwrap_err();
-    assert!(e[0].message.contains("directives are not allowed"));
+    assert!(e[0].message().contains("directives are not allowed"));
     assert!(asm::assemble_line(isa, "EXIT ;").is_ok());
     assert!(asm::assemble_line(isa, "EXIT // done").is_ok());
     // Every statement's bad characters are reported, the third's too, and
     // before the complaint about the second.
     let e = asm::assemble_line(isa, "EXIT # ; NOP ; NOP #").unwrap_err();
-    let found: Vec<(usize, &str)> = e
-        .iter()
-        .map(|d| (d.span.start, d.message.as_str()))
-        .collect();
+    let found: Vec<(usize, String)> = e.iter().map(|d| (d.span.start, d.message())).collect();
     assert_eq!(found.len(), 3, "{found:?}");
     assert!(found[0].0 == 5 && found[1].0 == 19, "{found:?}");
     assert!(
@@ -727,11 +728,11 @@ fn many_undefined_labels_are_reported_and_only_the_first_get_suggestions() {
     let diags = warpscope_core::asm::assemble(isa, &src).unwrap_err();
     let undefined: Vec<_> = diags
         .iter()
-        .filter(|d| d.message.starts_with("undefined label"))
+        .filter(|d| d.message().starts_with("undefined label"))
         .collect();
     assert_eq!(undefined.len(), 300);
     let helped = |d: &&warpscope_core::diag::Diagnostic| {
-        d.help
+        d.help()
             .as_deref()
             .is_some_and(|h| h.contains("did you mean"))
     };
@@ -751,10 +752,10 @@ fn a_float_is_refused_where_no_float_fits() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(line_col(src, d[0].span.start).col, 26);
     assert!(
-        d[0].message
+        d[0].message()
             .contains("`0ffff` is a 32-bit float, but `stall` is an unsigned 4-bit immediate"),
         "{}",
-        d[0].message
+        d[0].message()
     );
     for ok in [
         "S2R R0, SR_EQMASK $stall=0xf",

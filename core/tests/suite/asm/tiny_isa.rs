@@ -111,25 +111,29 @@ fn a_small_isa_assembles_and_round_trips() {
 fn a_small_isa_reports_its_own_limits() {
     let isa = tiny();
     let e = asm::assemble(&isa, "ADD R1, R2, 64").unwrap_err();
-    assert!(e[0].message.contains("signed 6-bit"), "{}", e[0].message);
-    assert!(e[0].help.as_deref().unwrap_or("").contains("-32 ..= 31"));
+    assert!(
+        e[0].message().contains("signed 6-bit"),
+        "{}",
+        e[0].message()
+    );
+    assert!(e[0].help().as_deref().unwrap_or("").contains("-32 ..= 31"));
     let e = asm::assemble(&isa, "LD.B64 R1, UR2\nLD.CA.B64 R1, UR2").unwrap_err();
     assert_eq!(e.len(), 2, "{e:?}");
     assert!(
-        e[0].message.contains("needs a `.cache` modifier"),
+        e[0].message().contains("needs a `.cache` modifier"),
         "{}",
-        e[0].message
+        e[0].message()
     );
     assert!(e[0]
-        .help
+        .help()
         .as_deref()
         .unwrap_or("")
         .contains(".cache = .CA | .CG"));
-    assert!(e[1].message.contains("must start at an even register"));
+    assert!(e[1].message().contains("must start at an even register"));
     assert_eq!(e[1].span.start, "LD.B64 R1, UR2\nLD.CA.B64 ".len());
     // Words wider than 32 bits.
     let d = disasm::parse_hex(&isa, "1_0000_0000").unwrap_err();
-    assert!(d.message.contains("32-bit"), "{}", d.message);
+    assert!(d.message().contains("32-bit"), "{}", d.message());
     assert!(matches!(
         decode::decode_inst(&isa, 1 << 40 | 1),
         Err(decode::DecodeError::UnusedBits { .. })

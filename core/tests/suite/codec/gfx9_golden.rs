@@ -216,12 +216,12 @@ fn range_errors() {
     for (src, msg, at) in cases {
         let errs = asm::assemble_line(isa, src).expect_err(src);
         let e = &errs[0];
-        assert!(e.message.contains(msg), "{src}: {}", e.message);
-        assert_eq!(e.span.start, at, "{src}: {}", e.message);
+        assert!(e.message().contains(msg), "{src}: {}", e.message());
+        assert_eq!(e.span.start, at, "{src}: {}", e.message());
     }
     let errs = asm::assemble_line(isa, "s_getreg_b32 s2, hwreg(HW_REG_MOD)").unwrap_err();
     assert!(errs[0]
-        .help
+        .help()
         .as_deref()
         .unwrap_or("")
         .contains("HW_REG_MODE"));

@@ -13,9 +13,9 @@ fn errors_of(src: &str) -> Vec<(usize, usize, String)> {
     errs.into_iter()
         .map(|d| {
             assert!(d.span.end <= src.len());
-            assert!(!d.message.ends_with('.'), "{}", d.message);
+            assert!(!d.message().ends_with('.'), "{}", d.message());
             let lc = line_col(src, d.span.start);
-            (lc.line, lc.col, d.message)
+            (lc.line, lc.col, d.message())
         })
         .collect()
 }

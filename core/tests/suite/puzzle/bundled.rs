@@ -389,7 +389,7 @@ fn a_loaded_failing_case_can_be_fixed_and_checked_again() {
     assert_eq!(&broken[e[0].span.start..e[0].span.end], "FROB");
     // setup lines after code are the submission's own, and refused
     let e = check::check(&p, "MOV R1, R0\n.init R0 = 1\nEXIT\n").unwrap_err();
-    assert!(e[0].message.contains(".init"));
+    assert!(e[0].message().contains(".init"));
 }
 
 #[test]
@@ -429,9 +429,9 @@ fn rules_are_located_in_the_submission() {
     match &r.outcome {
         Outcome::Rule { diagnostic } => {
             assert!(
-                diagnostic.message.contains("SHFL.IDX"),
+                diagnostic.message().contains("SHFL.IDX"),
                 "{}",
-                diagnostic.message
+                diagnostic.message()
             );
             assert_eq!(diagnostic.span.start, 4);
         }
@@ -440,7 +440,7 @@ fn rules_are_located_in_the_submission() {
     let long = "MOV R1, R0\n".repeat(5) + "EXIT\n";
     let r = grade("broadcast", &long);
     assert!(
-        matches!(&r.outcome, Outcome::Rule { diagnostic } if diagnostic.message.contains("at most 4"))
+        matches!(&r.outcome, Outcome::Rule { diagnostic } if diagnostic.message().contains("at most 4"))
     );
 }
 
@@ -448,7 +448,7 @@ fn rules_are_located_in_the_submission() {
 fn a_submission_may_not_set_its_own_inputs_and_must_finish() {
     let p = get("broadcast");
     let e = check::check(&p, ".init R0 = 5\nMOV R1, R0\nEXIT\n").unwrap_err();
-    assert!(e[0].message.contains(".init"), "{e:?}");
+    assert!(e[0].message().contains(".init"), "{e:?}");
     assert_eq!(e[0].span.start, 0);
     let e = check::check(&p, "MOV R1, R0\nBOGUS R1\n").unwrap_err();
     assert!(!e.is_empty());

@@ -83,10 +83,10 @@ fn a_puzzle_asking_for_more_than_a_check_may_run_is_refused() {
     let err = check::check(&p, RIGHT).unwrap_err();
     assert!(
         err[0]
-            .message
+            .message()
             .contains(&format!("a Check runs at most {MAX_CHECK_STEPS}")),
         "{}",
-        err[0].message
+        err[0].message()
     );
     // Just under the bound, it runs.
     let cases = check::cases(&asking(16, 10, RIGHT)).len() as u64;
@@ -103,11 +103,11 @@ fn a_reference_solution_that_runs_long_stops_the_check_at_the_bound() {
     let p = asking(40, 10, slow);
     let err = check::check(&p, RIGHT).unwrap_err();
     assert!(
-        err[0].message.contains("needed more than"),
+        err[0].message().contains("needed more than"),
         "{}",
-        err[0].message
+        err[0].message()
     );
     // In slices the same, and no slice runs past its budget by much.
     let (r, _) = sliced(&p, RIGHT, 50_000);
-    assert_eq!(r.unwrap_err()[0].message, err[0].message);
+    assert_eq!(r.unwrap_err()[0].message(), err[0].message());
 }

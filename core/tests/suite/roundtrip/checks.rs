@@ -59,7 +59,7 @@ pub fn full_round_trip(isa: &Isa, inst: &Inst) -> Result<(), String> {
         return Err(format!("`{text}` assembles to {again:?}, not {inst:?}"));
     }
     let hex = disasm::format_inst(isa, inst);
-    let bits = disasm::parse_hex(isa, &hex).map_err(|d| format!("{hex}: {}", d.message))?;
+    let bits = disasm::parse_hex(isa, &hex).map_err(|d| format!("{hex}: {}", d.message()))?;
     if bits != word & isa.inst_mask() {
         return Err(format!("{hex} reads back as {bits:#x}"));
     }

@@ -66,7 +66,7 @@ proptest! {
             Err(diags) => {
                 for d in &diags {
                     prop_assert!(d.span.end <= src.len(), "{:?} outside {:?}", d, src);
-                    prop_assert!(!d.message.is_empty());
+                    prop_assert!(!d.message().is_empty());
                 }
             }
         }
@@ -164,7 +164,7 @@ fn hex_text_round_trips() {
     let e = disasm::parse_hex(isa, "12g4").unwrap_err();
     assert_eq!((e.span.start, e.span.end), (2, 3));
     let e = disasm::parse_hex(isa, &format!("1{}", "0".repeat(32))).unwrap_err();
-    assert!(e.message.contains("128-bit"), "{}", e.message);
+    assert!(e.message().contains("128-bit"), "{}", e.message());
     // Leading zeros beyond 32 digits are harmless.
     assert_eq!(
         disasm::parse_hex(isa, &format!("00{}", "f".repeat(32))).unwrap(),

@@ -133,17 +133,25 @@ fn guard_and_event() {
 fn init_errors() {
     let isa = isas::sm50();
     let e = asm::assemble(isa, ".init CC = 16").unwrap_err();
-    assert!(e[0].message.contains("CC of lane 0"), "{}", e[0].message);
+    assert!(
+        e[0].message().contains("CC of lane 0"),
+        "{}",
+        e[0].message()
+    );
     let e = asm::assemble(isa, ".init PR = 0x80").unwrap_err();
-    assert!(e[0].message.contains("PR"), "{}", e[0].message);
+    assert!(e[0].message().contains("PR"), "{}", e[0].message());
     let e = asm::assemble(isa, ".init UR1 = 1").unwrap_err();
     assert!(
-        e[0].message.contains("no uniform registers"),
+        e[0].message().contains("no uniform registers"),
         "{}",
-        e[0].message
+        e[0].message()
     );
     let e = asm::assemble(isas::w128(), ".init CC = 1").unwrap_err();
-    assert!(e[0].message.contains("not a register"), "{}", e[0].message);
+    assert!(
+        e[0].message().contains("not a register"),
+        "{}",
+        e[0].message()
+    );
 }
 
 #[test]

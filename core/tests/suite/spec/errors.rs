@@ -29,7 +29,7 @@ fn errors(name: &str) -> Vec<String> {
             let (fname, text) = files[d.file];
             assert!(d.span.end <= text.len(), "span past the end: {d:?}");
             let lc = line_col(text, d.span.start);
-            format!("{fname}:{}:{}: {}", lc.line, lc.col, d.message)
+            format!("{fname}:{}:{}: {}", lc.line, lc.col, d.message())
         })
         .collect()
 }
@@ -490,7 +490,10 @@ fn syntax_errors_in_one_file_stop_the_load() {
     let diags = load("t", 32, &[("good", &good), ("bad", bad)]).unwrap_err();
     assert_eq!(diags.len(), 1);
     assert_eq!(diags[0].file, 1);
-    assert_eq!(diags[0].message, "expected `;` before the end of the line");
+    assert_eq!(
+        diags[0].message(),
+        "expected `;` before the end of the line"
+    );
 }
 
 #[test]
@@ -498,12 +501,12 @@ fn word_size_is_checked() {
     let base = read("errors_base.isa");
     let diags = load("t", 0, &[("base", &base)]).unwrap_err();
     assert_eq!(
-        diags[0].message,
+        diags[0].message(),
         "word size 0 is not between 1 and 128 bits"
     );
     let diags = load("t", 129, &[("base", &base)]).unwrap_err();
     assert_eq!(
-        diags[0].message,
+        diags[0].message(),
         "word size 129 is not between 1 and 128 bits"
     );
 }
@@ -513,5 +516,8 @@ fn help_points_at_the_first_definition() {
     let base = read("errors_base.isa");
     let case = read("errors/duplicate_type.isa");
     let diags = load("t", 32, &[("base", &base), ("case", &case)]).unwrap_err();
-    assert_eq!(diags[0].help.as_deref(), Some("first defined at base:6:1"));
+    assert_eq!(
+        diags[0].help().as_deref(),
+        Some("first defined at base:6:1")
+    );
 }

@@ -113,7 +113,7 @@ fn deep_nesting_and_long_lines_are_errors_not_crashes() {
     );
     let (_, diags) = parse(0, &deep);
     assert_eq!(diags.len(), 1);
-    assert_eq!(diags[0].message, "expression nested too deeply");
+    assert_eq!(diags[0].message(), "expression nested too deeply");
 
     let long_chain: String = (0..2000)
         .map(|i| format!("__DefGroup G{} : [G{}]\n", i, i + 1))
@@ -121,7 +121,7 @@ fn deep_nesting_and_long_lines_are_errors_not_crashes() {
         + "__DefGroup G2000 : [G0]\n";
     let diags = load("t", 32, &[("chain", &long_chain)]).unwrap_err();
     assert!(diags[0]
-        .message
+        .message()
         .starts_with("inheritance cycle: G0 -> G1 -> G2"));
 }
 
