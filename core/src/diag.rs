@@ -74,7 +74,7 @@ impl fmt::Display for Severity {
 }
 
 /// One problem found in an input, with where it is. Its message and
-/// advice are templates with values ([`crate::msg`]): [`Diagnostic::message`]
+/// advice are templates with values ([`crate::msg`](mod@crate::msg)): [`Diagnostic::message`]
 /// gives the English, a page in another language translates the template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {

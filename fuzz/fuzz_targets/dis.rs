@@ -69,7 +69,7 @@ fn line(isa: &Isa, text: &str) {
                 text.is_char_boundary(s.start) && text.is_char_boundary(s.end),
                 "{d:?}"
             );
-            assert!(!d.message.is_empty());
+            assert!(!d.message().is_empty());
             let _ = render_one(&d, "fuzz.hex", text);
         }
     }

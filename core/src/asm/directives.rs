@@ -11,7 +11,7 @@
 //! assert_eq!(prog.setup.inits[0].target, Loc::P(0));
 //! assert_eq!(prog.setup.inits[0].value, Value::Mask(0x5555_5555));
 //! let errs = asm::assemble(isas::w128(), ".init RZ = 1").unwrap_err();
-//! assert_eq!(errs[0].message, "`RZ` always reads 0 and cannot be initialised");
+//! assert_eq!(errs[0].message(), "`RZ` always reads 0 and cannot be initialised");
 //! ```
 
 use super::expr;

@@ -102,7 +102,7 @@
 //!
 //! let errs = asm::assemble(isa, "SHFL.BFLY P1, R3, R2, 0x1, 0x2000").unwrap_err();
 //! assert_eq!(errs[0].span.start, 27);
-//! assert!(errs[0].message.contains("out of range"));
+//! assert!(errs[0].message().contains("out of range"));
 //! ```
 
 mod directives;

@@ -6,9 +6,9 @@
 //! ```
 //! use warpscope_core::{asm, isas};
 //! let errs = asm::assemble_line(isas::w128(), "IADD3 R0, R1 R2").unwrap_err();
-//! assert_eq!(errs[0].message, "unexpected `R2`");
+//! assert_eq!(errs[0].message(), "unexpected `R2`");
 //! let errs = asm::assemble_line(isas::w128(), "MOV R1, c[0x3").unwrap_err();
-//! assert!(errs[0].message.starts_with("expected `]` to close the constant bank"));
+//! assert!(errs[0].message().starts_with("expected `]` to close the constant bank"));
 //! ```
 
 use super::expr;

@@ -12,7 +12,7 @@
 //! assert_ne!(imm.opcode, reg.opcode);
 //! assert!(isa.opcodes[reg.opcode].name.starts_with("SHFL_"));
 //! let errs = asm::assemble_line(isa, "SHFL.IDX P0, R1").unwrap_err();
-//! assert!(errs[0].message.starts_with("SHFL takes 5 operands, found 2"), "{}", errs[0].message);
+//! assert!(errs[0].message().starts_with("SHFL takes 5 operands, found 2"), "{}", errs[0].message());
 //! ```
 
 use super::parser::{Control, Form, Operand, ParsedInst};

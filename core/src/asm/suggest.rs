@@ -5,9 +5,9 @@
 //! ```
 //! use warpscope_core::{asm, isas};
 //! let errs = asm::assemble_line(isas::w128(), "SHFLL.BFLY P1, R3, R2, 0x1, 0x1f").unwrap_err();
-//! assert_eq!(errs[0].help.as_deref(), Some("did you mean `SHF` or `SHFL`?"));
+//! assert_eq!(errs[0].help().as_deref(), Some("did you mean `SHF` or `SHFL`?"));
 //! let errs = asm::assemble_line(isas::w128(), "IADD3 R0, P1, R2, RZ").unwrap_err();
-//! assert!(errs[0].message.contains("must be a register (R0..R254, RZ)"));
+//! assert!(errs[0].message().contains("must be a register (R0..R254, RZ)"));
 //! ```
 
 use super::parser::{Form, Operand};

@@ -7,10 +7,10 @@
 //! ```
 //! use warpscope_core::{asm, isas};
 //! let errs = asm::assemble_line(isas::w128(), "SWITCH c[0x40][0x0]").unwrap_err();
-//! assert_eq!(errs[0].message, "constant bank 0x40 is out of range");
-//! assert_eq!(errs[0].help.as_deref(), Some("banks are 0x0..0x3f"));
+//! assert_eq!(errs[0].message(), "constant bank 0x40 is out of range");
+//! assert_eq!(errs[0].help().as_deref(), Some("banks are 0x0..0x3f"));
 //! let errs = asm::assemble_line(isas::w128(), "IADD3 R4, R4, -1, R255").unwrap_err();
-//! assert_eq!(errs[0].message, "`R255` is not a register: they are R0..R254");
+//! assert_eq!(errs[0].message(), "`R255` is not a register: they are R0..R254");
 //! ```
 
 use super::parser::{Form, HwArg, HwArgs, Operand};

@@ -1,7 +1,7 @@
 //! Every message the CUDA front end writes, in one place, so that the
 //! texts can be reviewed without reading the passes that report them.
 //! Each function returns a finished [`Diagnostic`] whose message is a
-//! template ([`crate::msg`]); the passes only say where and with which
+//! template ([`crate::msg`](mod@crate::msg)); the passes only say where and with which
 //! names.
 
 use super::ast::Ty;

@@ -28,7 +28,7 @@
 //! .unwrap();
 //! assert_eq!(k.vars[0].ty, Ty::Unsigned);
 //! let errs = cuda::parse_and_check("__global__ void k() { int *p; }").unwrap_err();
-//! assert!(errs[0].message.contains("not in the cuda subset"));
+//! assert!(errs[0].message().contains("not in the cuda subset"));
 //! ```
 
 pub mod ast;

@@ -74,7 +74,7 @@ pub struct StepEvent {
     /// Warnings raised by this step (also collected by the simulator),
     /// in English.
     pub warnings: Vec<String>,
-    /// The same warnings as templates and values ([`crate::msg`]).
+    /// The same warnings as templates and values ([`crate::msg`](mod@crate::msg)).
     #[serde(skip)]
     pub warning_texts: Vec<crate::msg::Text>,
     /// What the instruction did, in its own terms.

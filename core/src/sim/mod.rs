@@ -134,7 +134,7 @@ pub struct SimWarning {
     pub pc: u32,
     /// What happened (`text` in English).
     pub message: String,
-    /// What happened, as its template and values ([`crate::msg`]).
+    /// What happened, as its template and values ([`crate::msg`](mod@crate::msg)).
     #[serde(skip)]
     pub text: Text,
 }

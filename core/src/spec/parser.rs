@@ -18,7 +18,7 @@
 //! let (file, diags) = parse(0, "__DefGroup G\n  __Encoding\n    field<0, 8> Reg rd\n");
 //! assert_eq!(file.items.len(), 1);
 //! assert_eq!(diags.len(), 1);
-//! assert!(diags[0].message.contains("expected `;`"));
+//! assert!(diags[0].message().contains("expected `;`"));
 //! ```
 
 use super::ast::*;

@@ -38,7 +38,7 @@
 //! let diags = load("t", 32, &[("t.isa", src)]).unwrap_err();
 //! assert_eq!(diags.len(), 1);
 //! assert_eq!(
-//!     diags[0].message,
+//!     diags[0].message(),
 //!     "field `op2` (bits 0..3) overlaps field `op` (bits 0..3) in opcode `MOV_R`"
 //! );
 //! ```
