@@ -11,7 +11,7 @@ use warpscope_core::codec::{decode, FieldRole};
 use warpscope_core::diag::{line_col, Diagnostic, Severity, Span};
 use warpscope_core::link::{self, LinkState};
 use warpscope_core::listing::{self, RowKind};
-use warpscope_core::msg::{Arg, Text};
+use warpscope_core::msg::Text;
 use warpscope_core::puzzle::{self, check};
 use warpscope_core::sim::{LaunchConfig, Loc, RunStatus, Sim, StepEvent, Value};
 use warpscope_core::spec::model::Isa;
@@ -249,12 +249,6 @@ fn role_name(role: FieldRole) -> &'static str {
     }
 }
 
-/// A message the package builds itself: the package speaks English, so
-/// it is its own template with nothing to fill in.
-fn english(message: &str) -> Text {
-    Text::new("{0}", vec![Arg::Value(message.to_string())])
-}
-
 /// Decodes one instruction written in hex (`0x` and `_` allowed; for gfx9
 /// the dword and then its literal, separated by a space; for sm50 one
 /// instruction word, whose scheduling controls then read as empty).
@@ -263,7 +257,7 @@ pub fn decode(isa: &str, hex: &str) -> Result<Decoded, Failure> {
     let whole = |message: String| Failure {
         diagnostics: vec![Diag::of(
             hex,
-            &Diagnostic::error(Span::new(0, hex.len()), english(&message)),
+            &Diagnostic::error(Span::new(0, hex.len()), Text::value(&message)),
         )],
         message,
     };
