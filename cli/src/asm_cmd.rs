@@ -2,7 +2,7 @@
 //! and canonical disassembly.
 
 use crate::cores;
-use crate::input::{self, Source};
+use crate::input::{self, Lang, Source};
 use warpscope_core::{asm, diag, listing};
 
 /// The description `warpscope asm --help` prints.
@@ -36,6 +36,11 @@ pub fn cmd(source: &Source) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
+    match source.language("asm") {
+        Err(code) => return code,
+        Ok(Lang::Cuda) => return crate::cuda_cmd::asm(&name, &src),
+        Ok(Lang::Asm) => {}
+    }
     let isa = source.isa;
     // A long text is assembled in parts, one per core, and its listing
     // written as it is assembled; anything that needs a message (and the

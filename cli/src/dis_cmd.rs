@@ -1,6 +1,6 @@
 //! `warpscope dis`: disassemble hex words, one per line.
 
-use crate::input::{self, Source};
+use crate::input::{self, Lang, Source};
 use warpscope_core::{codec::decode, disasm};
 
 /// The description `warpscope dis --help` prints.
@@ -27,6 +27,10 @@ examples:
 
 /// Runs `warpscope dis`; returns the exit status.
 pub fn cmd(source: &Source) -> i32 {
+    if source.lang == Some(Lang::Cuda) {
+        eprintln!("warpscope dis: reads hex words; `--lang cuda` is for asm and run");
+        return 2;
+    }
     let (_, src) = match source.read("dis") {
         Ok(x) => x,
         Err(code) => return code,

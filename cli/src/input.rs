@@ -18,9 +18,40 @@ pub struct Source {
     /// The input file; standard input when absent or `-`
     #[arg(value_name = "FILE")]
     pub file: Option<String>,
+    /// The input's language: asm, or cuda (a CUDA C kernel, compiled to
+    /// w128); a FILE ending in `.cu` is cuda
+    #[arg(long, value_name = "LANG", value_enum)]
+    pub lang: Option<Lang>,
+}
+
+/// What language the input is in.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Assembly of the ISA `--isa` names
+    Asm,
+    /// A CUDA C kernel (docs/cuda.md), compiled to w128
+    Cuda,
 }
 
 impl Source {
+    /// The input's language: `--lang`, else cuda for a `.cu` file; or,
+    /// when cuda is asked for with an ISA other than w128, prints why
+    /// not and returns the exit status (2).
+    pub fn language(&self, command: &str) -> Result<Lang, i32> {
+        let from_name = self.file.as_deref().is_some_and(|f| f.ends_with(".cu"));
+        let lang = self
+            .lang
+            .unwrap_or(if from_name { Lang::Cuda } else { Lang::Asm });
+        if lang == Lang::Cuda && self.isa.name != "w128" {
+            eprintln!(
+                "warpscope {command}: CUDA C compiles to w128 only, not to {}",
+                self.isa.name
+            );
+            return Err(2);
+        }
+        Ok(lang)
+    }
+
     /// Reads the input; see [`read`].
     pub fn read(&self, command: &str) -> Result<(String, String), i32> {
         read(command, self.file.as_deref())

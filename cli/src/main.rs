@@ -15,6 +15,7 @@
 mod asm_cmd;
 mod check_cmd;
 mod cores;
+mod cuda_cmd;
 mod dis_cmd;
 mod input;
 mod link_cmd;

@@ -1,9 +1,9 @@
 //! `warpscope run`: run a program on one simulated warp and print the final
 //! warp state, as a table or as one JSON object.
 
-use crate::input::{self, Source};
+use crate::input::{self, Lang, Source};
 use std::fmt::Write as _;
-use warpscope_core::asm;
+use warpscope_core::asm::{self, Program};
 use warpscope_core::diag;
 use warpscope_core::loc::{Loc, Value};
 use warpscope_core::sim::{LaunchConfig, RunStatus, Sim, DEFAULT_MAX_STEPS};
@@ -64,6 +64,11 @@ pub fn cmd(opts: &Args) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
+    match opts.source.language("run") {
+        Err(code) => return code,
+        Ok(Lang::Cuda) => return crate::cuda_cmd::run(&name, &src, opts.json, opts.max_steps),
+        Ok(Lang::Asm) => {}
+    }
     let program = match asm::assemble(isa, &src) {
         Ok(p) => p,
         Err(diags) => return input::assembly_failed("run", &name, &src, &diags),
@@ -77,14 +82,26 @@ pub fn cmd(opts: &Args) -> i32 {
     };
     let mut sim = Sim::new(isa, &program, config);
     let status = sim.run(opts.max_steps);
+    let warnings = warnings(&program, &src, &sim, status);
 
+    let text = if opts.json {
+        json(isa.name.as_str(), status, &sim, &warnings)
+    } else {
+        table(status, &sim, &warnings)
+    };
+    input::print_out(&text)
+}
+
+/// The run's warnings: the assembler's, the simulator's, and lanes left
+/// waiting or stopped.
+pub(crate) fn warnings(program: &Program, src: &str, sim: &Sim, status: RunStatus) -> Vec<String> {
     let mut warnings: Vec<String> = program
         .warnings
         .iter()
         .map(|d| {
             format!(
                 "line {}: {}",
-                diag::line_col(&src, d.span.start).line,
+                diag::line_col(src, d.span.start).line,
                 d.message()
             )
         })
@@ -107,13 +124,7 @@ pub fn cmd(opts: &Args) -> i32 {
             "lanes {stopped:#010x} stopped without EXIT (past the last instruction or at an address holding none)"
         ));
     }
-
-    let text = if opts.json {
-        json(isa.name.as_str(), status, &sim, &warnings)
-    } else {
-        table(status, &sim, &warnings)
-    };
-    input::print_out(&text)
+    warnings
 }
 
 fn status_name(status: RunStatus) -> &'static str {
@@ -121,7 +132,7 @@ fn status_name(status: RunStatus) -> &'static str {
 }
 
 /// The JSON object, keys in a fixed order.
-fn json(isa: &str, status: RunStatus, sim: &Sim, warnings: &[String]) -> String {
+pub(crate) fn json(isa: &str, status: RunStatus, sim: &Sim, warnings: &[String]) -> String {
     let st = sim.state();
     let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string());
     let mut out = String::new();

@@ -40,13 +40,18 @@ mod errors;
 mod fold;
 mod format;
 mod lex;
+mod lower;
 mod parse;
 mod parse_expr;
+pub mod printf;
+mod run;
 mod syntax;
 
 pub use ast::Kernel;
 pub use cursor::MAX_DEPTH;
+pub use lower::{compile, Compiled, PrintValue, Printf, Src};
 pub use parse_expr::MAX_HEIGHT;
+pub use run::{print, run, run_on, simulator, Output, Print};
 
 use crate::diag::Diagnostic;
 

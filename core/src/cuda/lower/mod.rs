@@ -1,0 +1,151 @@
+//! The lowering of a checked kernel to w128: assembly text a reader can
+//! follow (each CUDA line as a comment above its instructions, each
+//! variable in a register of its own, named after the instruction that
+//! writes it), assembled by [`crate::asm`] like any program.
+//!
+//! The passes are methods of one buffer, `code::Code`, one file per
+//! kind of construct: `stmt` (statements, control flow and the warp's
+//! divergence), `cond` (conditions to predicates), `expr` (values),
+//! `divide` (division by constants) and `intrin` (the intrinsics).
+//! `printf` becomes a `NOP` whose index, format and argument registers
+//! are kept in [`Compiled::prints`]; `cuda::run` prints at each one.
+
+mod code;
+mod cond;
+mod divide;
+mod expr;
+mod intrin;
+mod stmt;
+
+pub use code::{PrintValue, Printf, Src};
+
+use super::ast::Kernel;
+use crate::asm::{self, Program};
+use crate::diag::{Diagnostic, Lines, Span};
+use crate::{isas, msg};
+
+/// A kernel compiled to w128.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// The checked kernel.
+    pub kernel: Kernel,
+    /// The w128 program as text: the CUDA source's lines as `//`
+    /// comments above the instructions they became.
+    pub asm: String,
+    /// The assembled program.
+    pub program: Program,
+    /// For each instruction of [`Compiled::program`], the CUDA text it
+    /// came from.
+    pub origins: Vec<Span>,
+    /// The `printf` calls: the index of each one's `NOP` instruction and
+    /// what it prints.
+    pub prints: Vec<(usize, Printf)>,
+}
+
+impl Compiled {
+    /// The `printf` call whose `NOP` is instruction `index`.
+    pub fn print_at(&self, index: usize) -> Option<&Printf> {
+        self.prints
+            .binary_search_by_key(&index, |p| p.0)
+            .ok()
+            .map(|i| &self.prints[i].1)
+    }
+}
+
+/// Compiles the kernel in `src` (see [`super::parse_and_check`] for the
+/// errors of the text itself; the lowering adds those of w128's limits:
+/// more variables than registers, conditions deeper than its predicates).
+pub fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
+    let kernel = super::parse_and_check(src)?;
+    let vars: Vec<_> = kernel
+        .vars
+        .iter()
+        .map(|v| (v.name.clone(), v.ty, v.span))
+        .collect();
+    let mut code = code::Code::new(&vars, kernel.name_span);
+    for s in &kernel.body {
+        code.stmt(s);
+    }
+    code.origin = Span::new(src.len(), src.len());
+    code.emit("EXIT".into());
+    if !code.errors.is_empty() {
+        return Err(code.errors);
+    }
+    if code.lane.1 {
+        let text = format!("S2R R{}, SR_LANEID", code.lane.0);
+        code.lines.insert(
+            0,
+            code::Line {
+                text,
+                note: "threadIdx.x".into(),
+                origin: kernel.name_span,
+                label: false,
+            },
+        );
+        for p in &mut code.prints {
+            p.0 += 1;
+        }
+    }
+    let (asm, line_of) = write_text(src, &kernel, &code.lines);
+    let program = asm::assemble(isas::w128(), &asm).map_err(|errs| {
+        let first = errs.first().map(|e| e.message()).unwrap_or_default();
+        vec![Diagnostic::error(
+            kernel.name_span,
+            msg!(
+                "the compiled program does not assemble (an error in warpscope): {0}",
+                first
+            ),
+        )]
+    })?;
+    let origins = program
+        .lines
+        .iter()
+        .map(|l| line_of.get(l.line.wrapping_sub(1)).copied().flatten())
+        .map(|o| o.unwrap_or(kernel.name_span))
+        .collect();
+    // A printf's line index counts labels; the instruction index does not.
+    let mut index = Vec::with_capacity(code.lines.len());
+    let mut n = 0;
+    for l in &code.lines {
+        index.push(n);
+        n += usize::from(!l.label);
+    }
+    let prints = code
+        .prints
+        .into_iter()
+        .map(|(i, p)| (index[i], p))
+        .collect();
+    Ok(Compiled {
+        kernel,
+        asm,
+        program,
+        origins,
+        prints,
+    })
+}
+
+/// The program's text, and for each of its lines the CUDA text the
+/// instruction on it came from.
+fn write_text(src: &str, kernel: &Kernel, lines: &[code::Line]) -> (String, Vec<Option<Span>>) {
+    let text = Lines::new(src);
+    let mut out = format!("// {}: CUDA C compiled to w128\n", kernel.name);
+    let mut origin_of = vec![None];
+    let mut last_line = 0;
+    for l in lines {
+        let line = text.line_col(l.origin.start).line;
+        if !l.label && line != last_line && l.origin.start < src.len() {
+            last_line = line;
+            out.push_str(&format!("\n// {line}: {}\n", text.text(line).trim()));
+            origin_of.extend([None, None]);
+        }
+        if l.label {
+            out.push_str(&format!("{}\n", l.text));
+        } else if l.note.is_empty() {
+            out.push_str(&format!("    {}\n", l.text));
+        } else {
+            out.push_str(&format!("    {:<36}// {}\n", l.text, l.note));
+        }
+        origin_of.push((!l.label).then_some(l.origin));
+    }
+    (out, origin_of)
+}
