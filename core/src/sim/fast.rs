@@ -5,9 +5,10 @@
 //!
 //! * **Decoded once.** When a [`Sim`] is built, every prepared operation
 //!   (see `semantics`) is lowered to a [`FastOp`]: its guard and either an
-//!   operation the fast path executes (`MOV`, `IADD3`, `IMAD`, `LOP3`,
-//!   `SHF`, `POPC`, `FADD`, `FMUL`, `FFMA`, `SEL`, `ISETP`, `NOP`, `BRA`
-//!   to an instruction, `EXIT`, and `SHFL` with immediate lane operands,
+//!   operation the fast path executes (`MOV`, `IADD3`, `IMAD`, `IMAD.HI`,
+//!   `LOP3`, `SHF`, `POPC`, `BREV`, `FLO`, `I2F`, `F2I`, `FADD`, `FMUL`,
+//!   `FFMA`, `SEL`, `ISETP`, `FSETP`, `NOP`, `BRA` to an instruction,
+//!   `EXIT`, and `SHFL` with immediate lane operands,
 //!   whose source lane of every lane is computed here, once) or
 //!   [`Fast::Slow`], which the general step executes.
 //! * **Converged warps only.** The loop starts when every runnable lane
@@ -45,7 +46,7 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{fbits, shift, Alu, Cmp, Isetp};
+use super::semantics::alu::{fbits, mul_hi, setp_bits, shift, Alu, Cmp, Compared, Isetp, Unary};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::vector::{self, each_chunk, Gather, V, WIDTH};
@@ -58,9 +59,15 @@ pub(crate) enum Map {
     Mov,
     Iadd3,
     Imad,
+    /// `IMAD.HI`, signed or not.
+    ImadHi(bool),
     Lop3(u8),
-    Shf { left: bool, signed: bool },
+    Shf {
+        left: bool,
+        signed: bool,
+    },
     Popc,
+    Unary(Unary),
     Fadd,
     Fmul,
     Ffma,
@@ -83,7 +90,7 @@ pub(crate) enum Fast {
         b: Operand,
         pp: PredSrc,
     },
-    /// `ISETP`, as prepared.
+    /// `ISETP` and `FSETP`, as prepared.
     Isetp(Isetp),
     /// `SHFL` with immediate lane operands.
     Shfl(ShflMap),
@@ -133,6 +140,13 @@ pub(crate) fn lower(op: &Op) -> FastOp {
             Alu::Mov { d: Dst::R(rd), a } => map(Map::Mov, rd, [a, z, z]),
             Alu::Iadd3 { rd, a, b, c } => map(Map::Iadd3, rd, [a, b, c]),
             Alu::Imad { rd, a, b, c } => map(Map::Imad, rd, [a, b, c]),
+            Alu::ImadHi {
+                rd,
+                a,
+                b,
+                c,
+                signed,
+            } => map(Map::ImadHi(signed), rd, [a, b, c]),
             Alu::Lop3 { rd, a, b, c, lut } => map(Map::Lop3(lut), rd, [a, b, c]),
             Alu::Shf {
                 rd,
@@ -142,6 +156,7 @@ pub(crate) fn lower(op: &Op) -> FastOp {
                 signed,
             } => map(Map::Shf { left, signed }, rd, [a, b, z]),
             Alu::Popc { rd, b } => map(Map::Popc, rd, [b, z, z]),
+            Alu::Unary { rd, b, f } => map(Map::Unary(f), rd, [b, z, z]),
             Alu::Fadd { rd, a, b } => map(Map::Fadd, rd, [a, b, z]),
             Alu::Fmul { rd, a, b } => map(Map::Fmul, rd, [a, b, z]),
             Alu::Ffma { rd, a, b, c } => map(Map::Ffma, rd, [a, b, c]),
@@ -249,7 +264,8 @@ macro_rules! chunks {
 }
 
 /// [`chunks!`] as a loop, for the operations that go lane by lane inside
-/// a chunk anyway (`FFMA`, shifts by a per-lane amount): written out,
+/// a chunk anyway (`FFMA`, `IMAD.HI`, the conversions and bit scans,
+/// shifts by a per-lane amount): written out,
 /// their long bodies would cost the bundle more than the loop costs them.
 macro_rules! chunks_looped {
     ($v:expr, $out:expr, |$x:pat_param, $y:pat_param, $z:pat_param| $e:expr) => {{
@@ -279,6 +295,10 @@ fn compute(f: Map, v: [&[u32; 32]; 3], shift_by: Option<u32>, out: &mut [u32; 32
             ))),
         },
         Map::Popc => chunks!(v, out, |x, _, _| x.popcnt()),
+        Map::ImadHi(signed) => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
+            mul_hi(a, b, signed).wrapping_add(c)
+        })),
+        Map::Unary(f) => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, _, _| f.apply(a))),
         Map::Fadd => chunks!(v, out, |x, y, _| x.fadd(y)),
         Map::Fmul => chunks!(v, out, |x, y, _| x.fmul(y)),
         Map::Ffma => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
@@ -470,7 +490,13 @@ impl Sim {
                 self.put_r(rd, part, out);
             }
             Fast::Isetp(ref i) => {
-                let t = self.compare((i.cmp, i.signed), (i.a, i.b), (s0, s1));
+                let t = if i.ty == Compared::F32 {
+                    // Lane by lane: floats have no chunked comparison here.
+                    let (a, b) = (view(&self.st, i.a, s0), view(&self.st, i.b, s1));
+                    setp_bits((i.cmp, i.ty), a, b)
+                } else {
+                    self.compare((i.cmp, i.ty == Compared::S32), (i.a, i.b), (s0, s1))
+                };
                 let (d, q) = i.bop.combine(t, self.pred_mask(i.pp));
                 self.put_p(i.pd, part, d);
                 self.put_p(i.pq, part, q);

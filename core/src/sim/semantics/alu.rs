@@ -1,9 +1,10 @@
 //! w128 per-lane arithmetic, moves and control flow (alu.isa): `MOV`,
-//! `UMOV`, `IADD3`, `IMAD`, `LOP3`, `SHF`, `ISETP`, `SEL`, `POPC`, `FADD`,
-//! `FMUL`, `FFMA`, `BRA`, `EXIT`, `BSSY`, `BSYNC`, and the no-ops `NOP`,
-//! `IBBAR`, `DEPBAR`. `EXIT` and the no-op are shared with sm50 and gfx9.
+//! `UMOV`, `IADD3`, `IMAD` (and `IMAD.HI`), `LOP3`, `SHF`, `ISETP`, `SEL`,
+//! `POPC`, `BREV`, `FLO`, `FADD`, `FMUL`, `FFMA`, `FSETP`, `I2F`, `F2I`,
+//! `BRA`, `EXIT`, `BSSY`, `BSYNC`, and the no-ops `NOP`, `IBBAR`,
+//! `DEPBAR`. `EXIT` and the no-op are shared with sm50 and gfx9.
 
-use super::fields::Fields;
+use super::fields::{EnumSlot, Fields, OperandSlot};
 use super::{build, At, Build, Builder, Dst, Kind, Operand, PredSrc, PrepError};
 use crate::sim::event::{EventDetail, Loc, Value};
 use crate::sim::machine::NUM_BARRIERS;
@@ -12,9 +13,18 @@ pub(crate) use crate::sim::vector::fbits;
 use crate::sim::write::store_lanes;
 use crate::sim::{lanes, Ctx, Sim};
 
-/// Integer comparison as a bit set: 1 = less, 2 = equal, 4 = greater.
+/// A comparison as a bit set: 1 = less, 2 = equal, 4 = greater, 8 =
+/// unordered (floats only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Cmp(pub u8);
+
+/// How `ISETP` (`U32`, `S32`) and `FSETP` (`F32`) read their operands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Compared {
+    U32,
+    S32,
+    F32,
+}
 
 /// `ISETP` combining operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,17 +47,59 @@ impl BoolOp {
     }
 }
 
-/// `ISETP`: `Pd = (a cmp b) bop pp`, `Pq = !(a cmp b) bop pp`.
+/// `ISETP` and `FSETP`: `Pd = (a cmp b) bop pp`, `Pq = !(a cmp b) bop pp`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Isetp {
     pub cmp: Cmp,
-    pub signed: bool,
+    pub ty: Compared,
     pub bop: BoolOp,
     pub pd: u8,
     pub pq: u8,
     pub a: Operand,
     pub b: Operand,
     pub pp: PredSrc,
+}
+
+/// The one-source operations: `I2F`, `F2I`, `BREV`, `FLO` by type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unary {
+    I2fU32,
+    I2fS32,
+    F2iU32,
+    F2iS32,
+    Brev,
+    FloU32,
+    FloS32,
+}
+
+impl Unary {
+    /// The result for the source `x`. Rust's `as` between integers and
+    /// floats is what the instructions say on every target: round to
+    /// nearest even from an integer; toward zero, NaN to 0 and saturating
+    /// to an integer.
+    #[inline(always)]
+    pub(crate) fn apply(self, x: u32) -> u32 {
+        match self {
+            Unary::I2fU32 => (x as f32).to_bits(),
+            Unary::I2fS32 => (x as i32 as f32).to_bits(),
+            Unary::F2iU32 => f32::from_bits(x) as u32,
+            Unary::F2iS32 => f32::from_bits(x) as i32 as u32,
+            Unary::Brev => x.reverse_bits(),
+            // 31 - 32 wraps to 0xffffffff for no bit.
+            Unary::FloU32 => 31u32.wrapping_sub(x.leading_zeros()),
+            Unary::FloS32 => 31u32.wrapping_sub((x ^ ((x as i32 >> 31) as u32)).leading_zeros()),
+        }
+    }
+}
+
+/// The high 32 bits of the 64-bit product `a * b` (`IMAD.HI`).
+#[inline(always)]
+pub(crate) fn mul_hi(a: u32, b: u32, signed: bool) -> u32 {
+    if signed {
+        ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
+    } else {
+        ((u64::from(a) * u64::from(b)) >> 32) as u32
+    }
 }
 
 /// A per-lane arithmetic, move or control-flow operation.
@@ -69,6 +121,14 @@ pub(crate) enum Alu {
         a: Operand,
         b: Operand,
         c: Operand,
+    },
+    /// `IMAD.HI`: the high half of `a * b`, plus `c`.
+    ImadHi {
+        rd: u8,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        signed: bool,
     },
     Lop3 {
         rd: u8,
@@ -94,6 +154,11 @@ pub(crate) enum Alu {
     Popc {
         rd: u8,
         b: Operand,
+    },
+    Unary {
+        rd: u8,
+        b: Operand,
+        f: Unary,
     },
     Fadd {
         rd: u8,
@@ -159,18 +224,37 @@ fn mov(f: &Fields, uniform: bool) -> Result<Build, PrepError> {
     })
 }
 
-/// The three-source instructions `IADD3`, `IMAD`, `LOP3`, `FFMA`: `Rd`,
-/// `Ra`, [`SRC_B`] and `c` (the names of the third source).
+/// The sources of the three-source instructions: `Ra`, [`SRC_B`] and `c`
+/// (the names of the third source).
+fn abc(f: &Fields, c: &[&str]) -> Result<[OperandSlot; 3], PrepError> {
+    Ok([f.operand(&["ra"])?, f.operand(SRC_B)?, f.operand(c)?])
+}
+
+/// The three-source instructions `IADD3`, `FFMA`: `Rd` and [`abc`].
 fn three(f: &Fields, c: &[&str], make: fn(u8, [Operand; 3]) -> Alu) -> Result<Build, PrepError> {
-    let (rd, a, b, c) = (
-        f.reg("rd")?,
-        f.operand(&["ra"])?,
-        f.operand(SRC_B)?,
-        f.operand(c)?,
-    );
+    let (rd, src) = (f.reg("rd")?, abc(f, c)?);
+    build(move |v, env| op(make(rd.get(v), src.map(|o| o.get(v, env.consts)))))
+}
+
+/// `IMAD`: the low half of the product plus `Rc`, or with `.HI` the high
+/// half (of the `.dtype` operands) plus `Rc`.
+fn imad(f: &Fields) -> Result<Build, PrepError> {
+    let hi = f.enumerated("mode", &[("LO", false), ("HI", true)], false)?;
+    let (signed, rd, src) = (signed(f, "dtype")?, f.reg("rd")?, abc(f, &["rc"])?);
     build(move |v, env| {
-        let ops = [a, b, c].map(|o| o.get(v, env.consts));
-        op(make(rd.get(v), ops))
+        let (rd, [a, b, c]) = (rd.get(v), src.map(|o| o.get(v, env.consts)));
+        op(if hi.get(v) {
+            let signed = signed.get(v);
+            Alu::ImadHi {
+                rd,
+                a,
+                b,
+                c,
+                signed,
+            }
+        } else {
+            Alu::Imad { rd, a, b, c }
+        })
     })
 }
 
@@ -182,32 +266,23 @@ fn two(f: &Fields, make: fn(u8, Operand, Operand) -> Alu) -> Result<Build, PrepE
 }
 
 fn lop3(f: &Fields) -> Result<Build, PrepError> {
-    let lut = f.raw("lut")?;
-    let (rd, a, b, c) = (
-        f.reg("rd")?,
-        f.operand(&["ra"])?,
-        f.operand(SRC_B)?,
-        f.operand(&["rc"])?,
-    );
+    let (lut, rd, src) = (f.raw("lut")?, f.reg("rd")?, abc(f, &["rc"])?);
     build(move |v, env| {
-        op(Alu::Lop3 {
-            rd: rd.get(v),
-            a: a.get(v, env.consts),
-            b: b.get(v, env.consts),
-            c: c.get(v, env.consts),
-            lut: lut.get(v) as u8,
-        })
+        let [a, b, c] = src.map(|o| o.get(v, env.consts));
+        let (rd, lut) = (rd.get(v), lut.get(v) as u8);
+        op(Alu::Lop3 { rd, a, b, c, lut })
     })
 }
 
-/// The signedness modifier `dtype` of `SHF` and `ISETP`.
-fn signed(f: &Fields) -> Result<super::fields::EnumSlot<bool>, PrepError> {
-    f.enumerated("dtype", &[("U32", false), ("S32", true)], false)
+/// The signedness modifier `name` (`.U32`, `.S32`) of `SHF`, `ISETP`,
+/// `IMAD`.
+fn signed(f: &Fields, name: &str) -> Result<EnumSlot<bool>, PrepError> {
+    f.enumerated(name, &[("U32", false), ("S32", true)], false)
 }
 
 fn shf(f: &Fields) -> Result<Build, PrepError> {
     let left = f.enumerated("dir", &[("L", true), ("R", false)], true)?;
-    let signed = signed(f)?;
+    let signed = signed(f, "dtype")?;
     let (rd, a, b) = (f.reg("rd")?, f.operand(&["ra"])?, f.operand(SRC_B)?);
     build(move |v, env| {
         op(Alu::Shf {
@@ -220,8 +295,16 @@ fn shf(f: &Fields) -> Result<Build, PrepError> {
     })
 }
 
-fn isetp(f: &Fields) -> Result<Build, PrepError> {
-    let (cmp, signed) = (f.raw("cmp")?, signed(f)?);
+/// `ISETP` (`float`: `FSETP`, whose comparison has 4 bits and no type).
+fn setp(f: &Fields, float: bool) -> Result<Build, PrepError> {
+    let cmp = f.raw("cmp")?;
+    let ty = if float {
+        None
+    } else {
+        let types = [("U32", Compared::U32), ("S32", Compared::S32)];
+        Some(f.enumerated("dtype", &types, Compared::U32)?)
+    };
+    let bits = if float { 15 } else { 7 };
     let bops = [
         ("AND", BoolOp::And),
         ("OR", BoolOp::Or),
@@ -232,8 +315,8 @@ fn isetp(f: &Fields) -> Result<Build, PrepError> {
     let (a, b) = (f.operand(&["ra"])?, f.operand(SRC_B)?);
     build(move |v, env| {
         op(Alu::Isetp(Isetp {
-            cmp: Cmp(cmp.get(v) as u8 & 7),
-            signed: signed.get(v),
+            cmp: Cmp(cmp.get(v) as u8 & bits),
+            ty: ty.as_ref().map_or(Compared::F32, |t| t.get(v)),
             bop: bop.get(v),
             pd: pd.get(v),
             pq: pq.get(v),
@@ -271,6 +354,30 @@ fn popc(f: &Fields) -> Result<Build, PrepError> {
     })
 }
 
+/// The one-source instructions `BREV`, `FLO`, `I2F`, `F2I`: `Rd`,
+/// [`SRC_B`], and the operation: `u32` or `s32` as the type field `ty`
+/// says (`BREV` has none).
+fn unary(f: &Fields, ty: Option<&str>, [u32, s32]: [Unary; 2]) -> Result<Build, PrepError> {
+    let types = [("U32", u32), ("S32", s32)];
+    let pick = ty.map(|t| f.enumerated(t, &types, u32)).transpose()?;
+    let (rd, b) = (f.reg("rd")?, f.operand(SRC_B)?);
+    build(move |v, env| {
+        let f = pick.as_ref().map_or(u32, |p| p.get(v));
+        op(Alu::Unary {
+            rd: rd.get(v),
+            b: b.get(v, env.consts),
+            f,
+        })
+    })
+}
+
+/// `I2F` and `F2I`, whose one-value modifier `only` (`.F32`, `.TRUNC`) is
+/// checked to mean what the semantics assume.
+fn convert(f: &Fields, only: (&str, &str), ops: [Unary; 2]) -> Result<Build, PrepError> {
+    f.enumerated(only.0, &[(only.1, ())], ())?;
+    unary(f, Some("itype"), ops)
+}
+
 fn bra(f: &Fields) -> Result<Build, PrepError> {
     let target = f.raw("target")?;
     build(move |v, env| {
@@ -302,13 +409,18 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
         "MOV" => |f| mov(f, false),
         "UMOV" => |f| mov(f, true),
         "IADD3" => |f| three(f, &["rc"], |rd, [a, b, c]| Alu::Iadd3 { rd, a, b, c }),
-        "IMAD" => |f| three(f, &["rc"], |rd, [a, b, c]| Alu::Imad { rd, a, b, c }),
+        "IMAD" => imad,
         "FFMA" => |f| three(f, &["rc", "vc"], |rd, [a, b, c]| Alu::Ffma { rd, a, b, c }),
         "LOP3" => lop3,
         "SHF" => shf,
-        "ISETP" => isetp,
+        "ISETP" => |f| setp(f, false),
+        "FSETP" => |f| setp(f, true),
         "SEL" => sel,
         "POPC" => popc,
+        "BREV" => |f| unary(f, None, [Unary::Brev; 2]),
+        "FLO" => |f| unary(f, Some("dtype"), [Unary::FloU32, Unary::FloS32]),
+        "I2F" => |f| convert(f, ("ftype", "F32"), [Unary::I2fU32, Unary::I2fS32]),
+        "F2I" => |f| convert(f, ("rnd", "TRUNC"), [Unary::F2iU32, Unary::F2iS32]),
         "FADD" => |f| two(f, |rd, a, b| Alu::Fadd { rd, a, b }),
         "FMUL" => |f| two(f, |rd, a, b| Alu::Fmul { rd, a, b }),
         "BRA" => bra,
@@ -361,6 +473,15 @@ impl Sim {
                     a.wrapping_mul(b).wrapping_add(c)
                 });
             }
+            Alu::ImadHi {
+                rd,
+                a,
+                b,
+                c,
+                signed,
+            } => self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
+                mul_hi(a, b, signed).wrapping_add(c)
+            }),
             Alu::Lop3 { rd, a, b, c, lut } => {
                 self.map3(ctx, rd, part, (a, b, c), |a, b, c| lop3_lut(lut, a, b, c));
             }
@@ -379,6 +500,7 @@ impl Sim {
                 self.write_r(ctx, rd, part, &out);
             }
             Alu::Popc { rd, b } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| b.count_ones()),
+            Alu::Unary { rd, b, f } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| f.apply(b)),
             Alu::Fadd { rd, a, b } => {
                 self.map3(ctx, rd, part, (a, b, z), |a, b, _| fop(a, b, |x, y| x + y));
             }
@@ -437,7 +559,7 @@ impl Sim {
     }
 
     fn isetp(&mut self, ctx: &mut Ctx, part: u32, i: Isetp) {
-        let t = isetp_bits((i.cmp, i.signed), &self.vals(i.a), &self.vals(i.b));
+        let t = setp_bits((i.cmp, i.ty), &self.vals(i.a), &self.vals(i.b));
         let (d, q) = i.bop.combine(t, self.pred_mask(i.pp));
         self.write_p(ctx, i.pd, part, d);
         self.write_p(ctx, i.pq, part, q);
@@ -497,18 +619,32 @@ impl Sim {
     }
 }
 
-/// The lanes where `a cmp b` holds (`signed` or not), one lane at a time.
+/// The lanes where `a cmp b` holds, read as `ty`, one lane at a time.
 #[inline(always)]
-fn isetp_bits((cmp, signed): (Cmp, bool), a: &[u32; 32], b: &[u32; 32]) -> u32 {
-    // Flipping the sign bits turns a signed comparison into an unsigned one.
-    let flip = if signed { 1u32 << 31 } else { 0 };
+pub(crate) fn setp_bits((cmp, ty): (Cmp, Compared), a: &[u32; 32], b: &[u32; 32]) -> u32 {
     let mut t = 0u32;
     for (l, (&x, &y)) in a.iter().zip(b).enumerate() {
-        let (x, y) = (x ^ flip, y ^ flip);
-        let rel = u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2);
-        t |= u32::from(u32::from(cmp.0) & rel != 0) << l;
+        t |= u32::from(u32::from(cmp.0) & relation(x, y, ty) != 0) << l;
     }
     t
+}
+
+/// Which one of less (1), equal (2), greater (4) and unordered (8) `x`
+/// and `y` are, read as `ty`.
+#[inline(always)]
+fn relation(x: u32, y: u32, ty: Compared) -> u32 {
+    if ty == Compared::F32 {
+        return match f32::from_bits(x).partial_cmp(&f32::from_bits(y)) {
+            Some(std::cmp::Ordering::Less) => 1,
+            Some(std::cmp::Ordering::Equal) => 2,
+            Some(std::cmp::Ordering::Greater) => 4,
+            None => 8,
+        };
+    }
+    // Flipping the sign bits turns a signed comparison into an unsigned one.
+    let flip = if ty == Compared::S32 { 1u32 << 31 } else { 0 };
+    let (x, y) = (x ^ flip, y ^ flip);
+    u32::from(x < y) | (u32::from(x == y) << 1) | (u32::from(x > y) << 2)
 }
 
 /// `LOP3.LUT`: bit i of the result is `lut[(a_i << 2) | (b_i << 1) | c_i]`,

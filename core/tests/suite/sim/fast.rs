@@ -26,7 +26,30 @@ fn random_loop(seed: u64) -> String {
     for _ in 0..1 + r.below(8) {
         let (d, a, b) = (r.below(7), r.below(7), r.below(7));
         let (dir, ty) = (r.pick(&["L", "R"]), r.pick(&["U32", "S32"]));
-        let inst = match r.below(16) {
+        let inst = match r.below(21) {
+            16 => format!(
+                "FSETP.{}.{} P2, P1, R{a}, {}, {}P1",
+                r.pick(&["LT", "NE", "NEU", "GEU", "NAN", "T"]),
+                r.pick(&["AND", "OR", "XOR"]),
+                r.pick(&["R2", "0f7fc00000", "-0.0", "1.5"]),
+                r.pick(&["", "!"])
+            ),
+            17 => format!(
+                "{} R{d}, R{a}",
+                r.pick(&[
+                    "I2F.F32.S32",
+                    "I2F.F32.U32",
+                    "F2I.S32.TRUNC",
+                    "F2I.U32.TRUNC"
+                ])
+            ),
+            18 => format!("F2I.{}.TRUNC R{d}, R2", r.pick(&["S32", "U32"])),
+            19 => format!(
+                "IMAD.HI{} R{d}, R{a}, {}, R{b}",
+                r.pick(&["", ".S32"]),
+                r.pick(&["R2", "0xaaaaaaab", "-7"])
+            ),
+            20 => format!("{} R{d}, R{a}", r.pick(&["BREV", "FLO.U32", "FLO.S32"])),
             9 => format!("SHF.{dir}.{ty} R{d}, R{a}, R{b}"),
             10 => format!("SHF.{dir}.{ty} R{d}, R{a}, {:#x}", r.below(40)),
             11 => format!("{} R{d}, R{a}, R{b}", r.pick(&["FADD", "FMUL"])),

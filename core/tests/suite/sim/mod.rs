@@ -1,6 +1,7 @@
 //! The simulator: behaviour, golden final states, the reference model, undo, sm50 and gfx9.
 
 mod behaviour;
+mod convert;
 mod fast;
 mod gfx9;
 mod machine;

@@ -126,7 +126,7 @@ fn loads_without_diagnostics() {
     });
     assert_eq!(isa.name, "w128");
     assert_eq!(isa.word_bits, 128);
-    assert_eq!(isa.optypes.len(), 35);
+    assert_eq!(isa.optypes.len(), 40);
 }
 
 #[test]
