@@ -41,7 +41,7 @@ pub fn format(pieces: &[Piece], args: &[Arg]) -> String {
 
 /// The converted text of one argument, before padding to the width.
 fn directive(flags: Flags, precision: Option<usize>, conv: Conversion, arg: Arg) -> String {
-    let (ty, bits) = match arg {
+    let (_, bits) = match arg {
         Arg::Str(s) => {
             return match precision {
                 Some(p) => s.chars().take(p).collect(),
@@ -52,11 +52,8 @@ fn directive(flags: Flags, precision: Option<usize>, conv: Conversion, arg: Arg)
     };
     match conv {
         Conversion::Signed => {
-            let v = if ty == Ty::Unsigned {
-                i64::from(bits)
-            } else {
-                i64::from(bits as i32)
-            };
+            // the argument's bits read as an `int`, as C's printf reads them
+            let v = bits as i32;
             let digits = min_digits(v.unsigned_abs().to_string(), precision);
             signed(v < 0, digits, flags)
         }

@@ -24,7 +24,7 @@ use super::code::{Code, Mark, Src};
 /// multiplier is `m + 2³²`).
 pub(crate) fn magic(d: u32) -> (u32, u32, bool) {
     let d64 = u64::from(d);
-    for s in 0..32u32 {
+    for s in 0..=32u32 {
         let two = 1u128 << (32 + s);
         let m = two.div_ceil(u128::from(d64));
         // Exact for every 32-bit x when m * d - 2^(32+s) <= 2^s.
@@ -36,7 +36,7 @@ pub(crate) fn magic(d: u32) -> (u32, u32, bool) {
             };
         }
     }
-    unreachable!("every divisor has a 33-bit reciprocal with s < 32")
+    unreachable!("every divisor has a 33-bit reciprocal with s <= 32")
 }
 
 impl Code {

@@ -179,15 +179,13 @@ impl Code {
             (_, Ty::Float) => Some("I2F.F32.S32"),
             _ => None,
         };
+        let Some(op) = op else {
+            return self.eval(x, dst);
+        };
         let v = self.value(x);
-        match op {
-            None => self.to(v, dst),
-            Some(op) => {
-                let r = self.reg(v);
-                let d = self.out(m, dst);
-                self.emit_to(d, format!("{op} R{d}, R{r}"))
-            }
-        }
+        let r = self.reg(v);
+        let d = self.out(m, dst);
+        self.emit_to(d, format!("{op} R{d}, R{r}"))
     }
 
     /// A `bool` expression's value, 0 or 1.

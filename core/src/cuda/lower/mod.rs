@@ -66,7 +66,9 @@ pub fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
     for s in &kernel.body {
         code.stmt(s);
     }
-    code.origin = Span::new(src.len(), src.len());
+    // The kernel ends at its closing brace, the text's last character.
+    let end = src.trim_end().len().saturating_sub(1);
+    code.origin = Span::new(end, end + 1);
     code.emit("EXIT".into());
     if !code.errors.is_empty() {
         return Err(code.errors);

@@ -2,6 +2,7 @@
 //! where and why), and that no input makes it panic.
 
 mod accept;
+mod lower;
 mod reject;
 mod robust;
 mod shape;
