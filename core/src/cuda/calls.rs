@@ -284,6 +284,7 @@ impl Checker {
         let (pieces, letters) = match format::parse(fmt) {
             Ok(f) => f,
             Err(FormatError::Cut) => return self.fail(errors::format_cut(*fmt_span)),
+            Err(FormatError::TooWide) => return self.fail(errors::format_too_wide(*fmt_span)),
             Err(FormatError::Unknown(c)) => {
                 return self.fail(errors::unknown_directive(*fmt_span, c))
             }

@@ -432,6 +432,17 @@ pub(crate) fn format_cut(span: Span) -> Diagnostic {
     Diagnostic::error(span, msg!("the format ends inside a `%` directive"))
 }
 
+/// A width or precision beyond the subset's bound.
+pub(crate) fn format_too_wide(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        msg!(
+            "a printf width or precision above {0} is not in the cuda subset",
+            super::format::MAX_FIELD
+        ),
+    )
+}
+
 /// A directive with no argument left for it.
 pub(crate) fn missing_arg(span: Span, directive: &str) -> Diagnostic {
     Diagnostic::error(span, msg!("`{0}` has no argument", directive))

@@ -10,7 +10,14 @@ pub(crate) enum FormatError {
     Cut,
     /// A conversion letter the subset does not print.
     Unknown(char),
+    /// A width or precision above [`MAX_FIELD`].
+    TooWide,
 }
+
+/// The widest field (and the longest precision) a directive may ask for:
+/// enough for any table a lane prints, and a bound on what one call of a
+/// compiled kernel may print per lane.
+pub const MAX_FIELD: usize = 512;
 
 /// A format read into pieces, with each directive's letter (for messages).
 pub(crate) type Format = (Vec<Piece>, Vec<char>);
@@ -33,6 +40,9 @@ pub(crate) fn parse(fmt: &str) -> Result<Format, FormatError> {
         } else {
             None
         };
+        if width > MAX_FIELD || precision.is_some_and(|p| p > MAX_FIELD) {
+            return Err(FormatError::TooWide);
+        }
         let letter = chars.next().ok_or(FormatError::Cut)?;
         if letter == '%' {
             text.push('%');

@@ -213,3 +213,18 @@ fn divergent_code_keeps_cuda_order_and_reconverges() {
     assert_eq!(lanes[2], "a0|4294967293\n");
     assert_eq!(lanes[5], "b0|4294967293\n");
 }
+
+#[test]
+fn a_printf_field_wider_than_the_subset_allows_is_refused() {
+    let src = "__global__ void k()\n{\n    printf(\"%000000008809574745115954739d\\n\", 1);\n}\n";
+    let errs = cuda::compile(src).expect_err("refused");
+    assert!(
+        errs[0].message().contains("above 512"),
+        "{}",
+        errs[0].message()
+    );
+    assert!(cuda::compile(
+        "__global__ void k()\n{\n    printf(\"%512d|%.512f\\n\", 1, 1.0f);\n}\n"
+    )
+    .is_ok());
+}
