@@ -27,7 +27,7 @@ pub fn asm(name: &str, src: &str) -> i32 {
     let mut last = 0;
     for row in listing::rows(isas::w128(), &c.program) {
         if let RowKind::Inst { index, .. } = row.kind {
-            let line = lines.line_col(c.origins[index].start).line;
+            let line = c.program.lines[index].line;
             if line != last {
                 last = line;
                 let _ = writeln!(out, "// {line}: {}", lines.text(line).trim());

@@ -21,7 +21,9 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Ok(compiled) => {
-            assert_eq!(compiled.origins.len(), compiled.program.lines.len());
+            for l in &compiled.program.lines {
+                assert!(l.span.end <= text.len() && text.is_char_boundary(l.span.start));
+            }
             let _ = cuda::run(&compiled, 2_000);
         }
     }

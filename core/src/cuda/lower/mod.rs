@@ -32,11 +32,14 @@ pub struct Compiled {
     /// The w128 program as text: the CUDA source's lines as `//`
     /// comments above the instructions they became.
     pub asm: String,
-    /// The assembled program.
+    /// The assembled program. Each instruction's `span` and `line` are
+    /// those of the CUDA text it came from (not of [`Compiled::asm`]), so
+    /// that a front end that shows where an instruction came from points
+    /// into the kernel.
     pub program: Program,
-    /// For each instruction of [`Compiled::program`], the CUDA text it
-    /// came from.
-    pub origins: Vec<Span>,
+    /// Each variable's register, with the variable's name, in declaration
+    /// order (`threadIdx.x` too, when the kernel reads it).
+    pub registers: Vec<(String, u8)>,
     /// The `printf` calls: the index of each one's `NOP` instruction and
     /// what it prints.
     pub prints: Vec<(usize, Printf)>,
@@ -99,12 +102,22 @@ pub fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
             ),
         )]
     })?;
-    let origins = program
-        .lines
+    let mut program = program;
+    let lines = Lines::new(src);
+    for l in &mut program.lines {
+        let origin = line_of.get(l.line.wrapping_sub(1)).copied().flatten();
+        l.span = origin.unwrap_or(kernel.name_span);
+        l.line = lines.line_col(l.span.start).line;
+    }
+    let mut registers: Vec<(String, u8)> = kernel
+        .vars
         .iter()
-        .map(|l| line_of.get(l.line.wrapping_sub(1)).copied().flatten())
-        .map(|o| o.unwrap_or(kernel.name_span))
+        .zip(&code.var_reg)
+        .map(|(v, r)| (v.name.clone(), *r))
         .collect();
+    if code.lane.1 {
+        registers.push(("threadIdx.x".into(), code.lane.0));
+    }
     // A printf's line index counts labels; the instruction index does not.
     let mut index = Vec::with_capacity(code.lines.len());
     let mut n = 0;
@@ -121,7 +134,7 @@ pub fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
         kernel,
         asm,
         program,
-        origins,
+        registers,
         prints,
     })
 }
