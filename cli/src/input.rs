@@ -73,9 +73,14 @@ impl TypedValueParser for IsaName {
         value: &std::ffi::OsStr,
     ) -> Result<Self::Value, clap::Error> {
         let name = value.to_string_lossy();
-        name.parse::<isas::Id>()
-            .map(isas::Id::isa)
-            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e))
+        let invalid = |e: String| clap::Error::raw(clap::error::ErrorKind::InvalidValue, e);
+        match name.parse::<isas::Id>() {
+            Ok(isas::Id::Cuda) => Err(invalid(
+                "`cuda` is a language, not an ISA: use `--lang cuda` (or a .cu file)\n".into(),
+            )),
+            Ok(id) => Ok(id.isa()),
+            Err(e) => Err(invalid(e)),
+        }
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

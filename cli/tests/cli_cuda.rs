@@ -84,3 +84,10 @@ fn a_kernel_that_never_ends_says_so() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn isa_cuda_points_to_lang_cuda() {
+    let out = warpscope(&["asm", "--isa", "cuda"], KERNEL);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--lang cuda"), "{}", text(&out.stderr));
+}

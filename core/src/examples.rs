@@ -113,6 +113,26 @@ const GFX9_FILES: &[(&str, &str)] = &[
     ("lds_alloc", include_str!("../../examples/gfx9/lds_alloc.s")),
 ];
 
+/// The CUDA C example kernels, in teaching order: `(id, text)`, each
+/// the CUDA counterpart of the w128 example with the same id.
+const CUDA_FILES: &[(&str, &str)] = &[
+    ("broadcast", include_str!("../../examples/cuda/broadcast.cu")),
+    (
+        "butterfly_sum",
+        include_str!("../../examples/cuda/butterfly_sum.cu"),
+    ),
+    (
+        "inclusive_scan",
+        include_str!("../../examples/cuda/inclusive_scan.cu"),
+    ),
+    ("ballot_popc", include_str!("../../examples/cuda/ballot_popc.cu")),
+    ("match_any", include_str!("../../examples/cuda/match_any.cu")),
+    (
+        "divergent_branch",
+        include_str!("../../examples/cuda/divergent_branch.cu"),
+    ),
+];
+
 fn parse_all(files: &'static [(&'static str, &'static str)]) -> Vec<Example> {
     files
         .iter()
@@ -141,15 +161,18 @@ pub fn w128_examples() -> &'static [Example] {
 /// use warpscope_core::examples::examples_for;
 /// assert_eq!(examples_for("sm50")[0].id, "lane_masks");
 /// assert!(examples_for("gfx9").iter().any(|e| e.id == "lds_alloc"));
+/// assert_eq!(examples_for("cuda")[1].id, "butterfly_sum");
 /// assert!(examples_for("nope").is_empty());
 /// ```
 pub fn examples_for(isa: &str) -> &'static [Example] {
     static SM50: OnceLock<Vec<Example>> = OnceLock::new();
     static GFX9: OnceLock<Vec<Example>> = OnceLock::new();
+    static CUDA: OnceLock<Vec<Example>> = OnceLock::new();
     match isa {
         "w128" => w128_examples(),
         "sm50" => SM50.get_or_init(|| parse_all(SM50_FILES)),
         "gfx9" => GFX9.get_or_init(|| parse_all(GFX9_FILES)),
+        "cuda" => CUDA.get_or_init(|| parse_all(CUDA_FILES)),
         _ => &[],
     }
 }

@@ -68,7 +68,7 @@ impl Id {
     /// tests; a description that does not load fails the build).
     pub fn isa(self) -> &'static Isa {
         static LOADED: [OnceLock<Isa>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        LOADED[self as usize].get_or_init(|| open_compiled(self))
+        LOADED[self.base() as usize].get_or_init(|| open_compiled(self.base()))
     }
 
     /// The description files in load order, as `(file name, text)`.
@@ -186,6 +186,7 @@ impl Id {
             Id::W128 => "w128.wsd",
             Id::Sm50 => "sm50.wsd",
             Id::Gfx9 => "gfx9.wsd",
+            Id::Cuda => Id::W128.docs_file_name(),
         }
     }
 
@@ -193,13 +194,13 @@ impl Id {
     /// `docs` feature) with the documentation part `docs` put back; `None`
     /// if `docs` is damaged or was built with another description.
     pub fn with_docs(self, isa: &Isa, docs: &[u8]) -> Option<Isa> {
-        compact::read_docs(isa, compact::digest(COMPILED[self as usize]), docs)
+        compact::read_docs(isa, compact::digest(COMPILED[self.base() as usize]), docs)
     }
 
     /// The documentation part of this ISA, to be written where a program
     /// built without it can fetch it ([`Id::docs_file_name`]).
     #[cfg(feature = "docs")]
     pub fn docs_file(self) -> &'static [u8] {
-        DOCS[self as usize]
+        DOCS[self.base() as usize]
     }
 }

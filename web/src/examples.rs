@@ -26,7 +26,7 @@ fn bundled_header(src: &str) -> Option<(&'static str, &'static str)> {
     if title.is_empty() {
         return None;
     }
-    [Id::W128, Id::Sm50, Id::Gfx9].into_iter().find_map(|isa| {
+    Id::CHOICES.into_iter().find_map(|isa| {
         for_isa(isa)
             .iter()
             .find(|e| e.title == title && e.explanation == text)
@@ -122,7 +122,7 @@ mod tests {
                 .any(|c| matches!(c as u32, 0x3000..=0x303F | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF))
         };
         let mut wanted = BTreeSet::new();
-        for isa in [Id::W128, Id::Sm50, Id::Gfx9] {
+        for isa in Id::CHOICES {
             for e in for_isa(isa) {
                 let key = |part: &str| format!("example:{}/{}:{part}", isa.name(), e.id);
                 let title = crate::i18n::lookup_key(&key("title"));

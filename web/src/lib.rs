@@ -16,6 +16,7 @@ pub mod examples;
 pub mod export;
 pub mod fetch;
 pub mod highlight;
+pub mod highlight_cuda;
 pub mod i18n;
 pub mod lazy;
 pub mod markdown;
@@ -217,8 +218,9 @@ pub fn start() {
 /// Whether the page's first render runs code that stays out of the first
 /// part of the wasm (docs/perf.md, "Loading the rest"): the interface in
 /// Chinese, a link's view that needs it (another tab, presentation mode),
-/// or the puzzles open. Such a start fetches the rest before it mounts.
-/// Every program, of every ISA, runs on the first part alone.
+/// the puzzles open, or a CUDA C kernel (its compiler is the rest's).
+/// Such a start fetches the rest before it mounts. Every program of
+/// every ISA runs on the first part alone.
 fn start_needs_rest(lang: i18n::Lang) -> bool {
     let frag = share::current_fragment();
     let link = (!frag.is_empty())
@@ -237,8 +239,10 @@ fn start_needs_rest(lang: i18n::Lang) -> bool {
         let saved = persist::tab_draft().or_else(|| persist::load_autosave().ok().flatten());
         warpscope_core::link::decode_link(&saved?).ok()
     });
+    // A CUDA C kernel is compiled by the second part.
+    let cuda = view.as_ref().is_some_and(|ls| ls.isa == warpscope_core::isas::Id::Cuda.name());
     let view_needs = view.is_some_and(|ls| state::share::read_view(&ls.view).needs_rest());
-    lang == i18n::Lang::Zh || view_needs || puzzles
+    lang == i18n::Lang::Zh || view_needs || puzzles || cuda
 }
 
 thread_local! {

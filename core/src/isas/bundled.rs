@@ -71,11 +71,29 @@ pub enum Id {
     Sm50,
     /// AMDGPU GFX9 scalar instructions (s_getreg/s_setreg, hwreg).
     Gfx9,
+    /// Not an ISA but a language: a CUDA C kernel (docs/cuda.md),
+    /// compiled to w128. Its [`Id::base`] is w128, whose model, encoding
+    /// and simulator its programs use; it names what an editor's text is
+    /// written in, so that links, the history and the menus carry it.
+    Cuda,
 }
 
 impl Id {
     /// Every bundled ISA, in menu order.
     pub const ALL: [Id; 3] = [Id::W128, Id::Sm50, Id::Gfx9];
+
+    /// What a program may be written in, in menu order: the ISAs and
+    /// CUDA C.
+    pub const CHOICES: [Id; 4] = [Id::W128, Id::Sm50, Id::Gfx9, Id::Cuda];
+
+    /// The ISA whose model runs this one's programs: itself, or w128 for
+    /// [`Id::Cuda`].
+    pub const fn base(self) -> Id {
+        match self {
+            Id::Cuda => Id::W128,
+            other => other,
+        }
+    }
 
     /// The short name (`w128`, `sm50`, `gfx9`).
     pub const fn name(self) -> &'static str {
@@ -83,17 +101,20 @@ impl Id {
             Id::W128 => "w128",
             Id::Sm50 => "sm50",
             Id::Gfx9 => "gfx9",
+            Id::Cuda => "cuda",
         }
     }
 
-    /// The ISA with this short name (exactly as [`Id::name`] writes it).
+    /// The ISA (or `cuda`) with this short name (exactly as [`Id::name`]
+    /// writes it).
     pub fn from_name(name: &str) -> Option<Id> {
-        Id::ALL.into_iter().find(|id| id.name() == name)
+        Id::CHOICES.into_iter().find(|id| id.name() == name)
     }
 
-    /// How this ISA is built: bits per word, dialect and description files.
+    /// How this ISA (the base's, for `cuda`) is built: bits per word,
+    /// dialect and description files.
     pub fn bundled(self) -> &'static Bundled {
-        &ALL[self as usize]
+        &ALL[self.base() as usize]
     }
 }
 

@@ -329,7 +329,8 @@ impl Reader<'_> {
             "teaches" => self.p.teaches = value.to_string(),
             "isa" => {
                 self.isa_span = Some(vs);
-                if isas::by_name(value).is_some() {
+                // the ISAs only: `cuda` names a language, not a machine
+                if isas::NAMES.contains(&value) {
                     self.p.isa = value.to_string();
                 } else {
                     self.diags.push(

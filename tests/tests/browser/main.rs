@@ -10,6 +10,7 @@
 mod a11y;
 #[path = "../browser_util/mod.rs"]
 mod browser_util;
+mod cuda;
 mod dialects;
 mod editor;
 mod export;

@@ -14,6 +14,7 @@
 
 use crate::i18n::{tr, trf};
 use crate::state::{all_formats, Fmt, Ptr, RunView};
+use warpscope_core::cuda::Compiled;
 use warpscope_core::isas::Id;
 use warpscope_core::sim::machine::{self, FileShape, RegFile};
 use warpscope_core::sim::{EventDetail, Loc, StepEvent, Value};
@@ -53,6 +54,10 @@ pub struct GridProps {
     pub on_lane: Callback<u8>,
     /// A format was chosen.
     pub on_fmt: Callback<Fmt>,
+    /// For a CUDA C kernel, the variables' registers: their rows are
+    /// named after the variables too.
+    #[prop_or_default]
+    pub cuda: Option<Ptr<Compiled>>,
 }
 
 /// Lanes of `loc` the event wrote, and those whose value changed.
@@ -331,8 +336,11 @@ fn register_rows(
                     let class = cell_class("val", l, c, w);
                     html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()}>{ p.fmt.show(v) }</td> }
                 });
+                let var = p.cuda.as_ref().and_then(|c| c.registers.iter().find(|v| v.1 == n));
                 lane_rows.push(html! {
-                    <tr data-reg={loc.name()}><th class="reg">{ loc.name() }</th>{ for cells }</tr>
+                    <tr data-reg={loc.name()}><th class="reg">{ loc.name() }
+                        if let Some((name, _)) = var { <span class="var" data-var={name.clone()}>{ name.clone() }</span> }
+                    </th>{ for cells }</tr>
                 });
             }
             Loc::P(n) => {

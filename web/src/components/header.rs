@@ -89,7 +89,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
                 <label class="field">
                     <span>{ "ISA" }</span>
                     <select id="isa" aria-label={tr("instruction set")} onchange={on_isa}>
-                        { for warpscope_core::isas::Id::ALL.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
+                        { for warpscope_core::isas::Id::CHOICES.iter().map(|n| html!{ <option value={n.name()} selected={*n == isa}>{ n.name() }</option> }) }
                     </select>
                 </label>
                 <select id="examples" aria-label={tr("load an example")} onchange={on_example} onkeydown={on_example_key(d)}>

@@ -26,7 +26,13 @@ pub struct HighlightedProps {
 pub fn highlighted(p: &HighlightedProps) -> Html {
     let isa = p.isa.isa();
     let src: &str = &p.source;
-    let pieces = highlight::highlight(isa, src);
+    let pieces = match p.isa {
+        // (a CUDA kernel's highlighter waits with its compiler in the
+        // second part; until it is in, the text is plain)
+        Id::Cuda if crate::lazy::ready() => crate::highlight_cuda::highlight(src),
+        Id::Cuda => src.split('\n').map(|l| vec![(highlight::Class::Plain, 0, l.len())]).collect(),
+        _ => highlight::highlight(isa, src),
+    };
     let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();
     for d in p.diags.iter() {
         by_line.entry(d.line).or_default().push(d);

@@ -89,6 +89,9 @@ pub fn listing(p: &ListingProps) -> Html {
                 });
             }
             let r = &a.rows[i];
+            if a.cuda.is_some() && (i == 0 || a.rows[i - 1].line != r.line) {
+                out.push(super::src_line::header(&a.source, r.line, i, &p.on_select));
+            }
             out.push(html! {
                 <ListingRow key={format!("i{i}")} index={i} addr={r.addr} line={r.line}
                     text={AttrValue::from(r.text.clone())} hex={AttrValue::from(r.hex.clone())}

@@ -3,6 +3,7 @@
 pub mod banner;
 pub mod bitfield;
 pub mod callbacks;
+pub mod console;
 pub mod diag_list;
 pub mod diagram;
 pub mod editor;
@@ -23,5 +24,6 @@ pub mod present;
 pub mod reference;
 pub mod run_controls;
 pub mod share_popover;
+pub mod src_line;
 pub mod storage_notice;
 pub mod tabs;

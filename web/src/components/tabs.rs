@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use super::callbacks::Callbacks;
 use super::diagram;
-use super::{bitfield, grid, reference};
+use super::{bitfield, console, grid, reference};
+use warpscope_core::isas::Id;
 use crate::state::{Action, Dispatch, Ptr, State, Tab, ViewAction};
 
 /// The text of the instruction the last step ran.
@@ -22,8 +23,14 @@ fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
         Tab::Lanes => html! {
             <>
                 <diagram::Diagram event={st.run.last_event().map(Ptr)} text={event_text(st)} {fmt} {stale} />
+                // a kernel's printf output (its code is the second part's,
+                // which a CUDA C program needs anyway)
+                if isa == Id::Cuda && crate::lazy::ready() {
+                    <console::Console printed={st.run.view.as_ref().map(|v| v.printed.clone()).unwrap_or_default()} />
+                }
                 <grid::Grid {isa} run={st.run.view.clone()} rev={st.run.rev} {fmt} {stale}
-                    on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()} />
+                    on_lane={cbs.lane.clone()} on_fmt={cbs.fmt.clone()}
+                    cuda={st.build.asm.as_ref().and_then(|a| a.cuda.clone()).map(Ptr)} />
             </>
         },
         Tab::Encoding => {

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 use warpscope_core::asm::{self, Program};
+use warpscope_core::cuda::Compiled;
 use warpscope_core::diag::{Diagnostic, Lines, Severity};
 use warpscope_core::isas::Id;
 use warpscope_core::listing::{self, RowKind};
@@ -60,6 +61,9 @@ pub struct Assembled {
     /// Control words of the code stream, in address order (empty for
     /// dialects without them).
     pub controls: Vec<ControlRow>,
+    /// For a CUDA C kernel, what its compilation kept beside the program:
+    /// the `printf` calls and the variables' registers.
+    pub cuda: Option<Rc<Compiled>>,
 }
 
 /// An instruction's hex digits as the listing shows them: core's listing
@@ -239,13 +243,18 @@ impl Build {
             .is_some_and(|a| Rc::ptr_eq(&a.source, source))
     }
 
-    /// Assembles `src` for `isa`: true when it assembled (the panes move
-    /// to it); on failure the last good program stays, marked stale.
+    /// Assembles `src` for `isa` (compiles it, for CUDA C): true when it
+    /// assembled (the panes move to it); on failure the last good
+    /// program stays, marked stale.
     fn assemble(&mut self, id: Id, src: &Rc<String>) -> bool {
         let isa = id.isa();
-        match asm::assemble(isa, src) {
-            Ok(program) => {
-                let lines = Lines::new(src);
+        let result = match id {
+            Id::Cuda => compile(src).map(|c| (c.program.clone(), Some(Rc::new(c)))),
+            _ => asm::assemble(isa, src).map(|p| (p, None)),
+        };
+        let lines = Lines::new(src);
+        match result {
+            Ok((program, cuda)) => {
                 let diags = program.warnings.iter().map(|d| DiagView::of(&lines, d));
                 self.diags = Ptr::new(diags.collect());
                 let (rows, controls) = listing_of(isa, &program);
@@ -255,18 +264,38 @@ impl Build {
                     controls,
                     program,
                     isa: id,
+                    cuda,
                 }));
                 self.stale = false;
                 true
             }
             Err(diags) => {
-                let lines = Lines::new(src);
                 self.diags = Ptr::new(diags.iter().map(|d| DiagView::of(&lines, d)).collect());
                 self.stale = true;
                 false
             }
         }
     }
+}
+
+/// Compiles a CUDA C kernel. The compiler is in the second part of the
+/// wasm (docs/perf.md, "Loading the rest"): until that is installed the
+/// kernel is not compiled, and the message says why.
+fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
+    if !crate::lazy::ready() {
+        use warpscope_core::msg;
+        let text = match crate::lazy::start_failure() {
+            Some(why) => msg!(
+                "CUDA C is compiled by the part of warpscope that loads after the page, which could not be loaded: {0}",
+                why
+            ),
+            None => msg!("CUDA C is compiled by the part of warpscope that loads after the page, which is still loading"),
+        };
+        let span = warpscope_core::diag::Span::new(0, 0);
+        let help = msg!("your kernel is kept: type, or reload the page, to try again");
+        return Err(vec![Diagnostic::error(span, text).with_help(help)]);
+    }
+    warpscope_core::cuda::compile(src)
 }
 
 /// What asks for assembly.

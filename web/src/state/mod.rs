@@ -458,6 +458,12 @@ impl State {
         let Some((i, w)) = self.view.edited else {
             return false;
         };
+        if self.doc.isa == Id::Cuda {
+            self.view.note(tr(
+                "a compiled kernel's instructions cannot be written back into its CUDA C",
+            ));
+            return true;
+        }
         if self.build.stale {
             self.view
                 .note(tr("fix the errors first: the listing is not up to date"));
@@ -485,6 +491,10 @@ impl State {
     }
 
     fn toggle_lane(&mut self, rt: &mut Runtime, lane: u8) -> bool {
+        if self.doc.isa == Id::Cuda {
+            self.view.note(tr("a CUDA C kernel runs on all 32 lanes of the warp"));
+            return true;
+        }
         if self.build.stale {
             let t = tr("fix the errors first: lanes are toggled in the program's .active line");
             self.view.note(t);

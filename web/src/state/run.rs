@@ -14,6 +14,7 @@ use warpscope_core::sim::{
 };
 
 use super::build::{same_run, Assembled, Row};
+use warpscope_core::cuda::{Print, Printf};
 use crate::i18n::{tr, trf};
 use crate::ptr::Ptr;
 
@@ -26,6 +27,9 @@ pub struct Runtime {
     sim: Option<Sim>,
     program: Option<Ptr<Assembled>>,
     events: VecDeque<Rc<StepEvent>>,
+    /// What a CUDA kernel's `printf` calls printed, with the step that
+    /// printed each line.
+    printed: Rc<Vec<(u64, Print)>>,
 }
 
 /// What the views draw of the simulator after a change.
@@ -49,17 +53,19 @@ pub struct RunView {
     pub event: Option<Rc<StepEvent>>,
     /// Events kept for stepping back.
     pub events: usize,
+    /// What a CUDA kernel printed so far (step, lane, text).
+    pub printed: Rc<Vec<(u64, Print)>>,
 }
 
 impl Runtime {
     /// Runs `a` from now on: a new simulator unless the one running has
     /// the same code and setup. True when the simulator was replaced.
     pub fn load(&mut self, a: &Ptr<Assembled>) -> bool {
+        let prints = |p: &Assembled| p.cuda.as_ref().map(|c| c.prints.clone());
         let keep = self.sim.is_some()
-            && self
-                .program
-                .as_ref()
-                .is_some_and(|p| same_run(&p.program, &a.program));
+            && self.program.as_ref().is_some_and(|p| {
+                same_run(&p.program, &a.program) && prints(p) == prints(a)
+            });
         self.program = Some(a.clone());
         if keep {
             return false;
@@ -67,6 +73,7 @@ impl Runtime {
         let isa = a.isa.isa();
         self.sim = Some(Sim::new(isa, &a.program, LaunchConfig::default()));
         self.events.clear();
+        self.printed = Rc::default();
         true
     }
 
@@ -75,6 +82,7 @@ impl Runtime {
         self.sim = None;
         self.program = None;
         self.events.clear();
+        self.printed = Rc::default();
     }
 
     /// Steps executed.
@@ -95,7 +103,30 @@ impl Runtime {
             touched: sim.touched_registers().to_vec(),
             event: self.events.back().cloned(),
             events: self.events.len(),
+            printed: self.printed.clone(),
         })
+    }
+
+    /// The `printf` call a CUDA kernel makes at instruction `index`.
+    fn print_at(&self, index: usize) -> Option<&Printf> {
+        self.program.as_ref()?.cuda.as_ref()?.print_at(index)
+    }
+
+    /// Keeps what a step that ran a `printf` call printed.
+    fn record_prints(&mut self, ev: &StepEvent) {
+        let (Some(p), Some(sim)) = (self.print_at(ev.index), self.sim.as_ref()) else {
+            return;
+        };
+        let lines: Vec<Print> = warpscope_core::cuda::print(p, sim.state(), ev.lanes).collect();
+        Rc::make_mut(&mut self.printed).extend(lines.into_iter().map(|l| (ev.step, l)));
+    }
+
+    /// Forgets what steps that are no longer taken printed.
+    fn forget_prints(&mut self) {
+        let steps = self.steps();
+        if self.printed.last().is_some_and(|p| p.0 >= steps) {
+            Rc::make_mut(&mut self.printed).retain(|p| p.0 < steps);
+        }
     }
 
     fn push(&mut self, ev: StepEvent) {
@@ -109,6 +140,7 @@ impl Runtime {
     pub fn step(&mut self) -> bool {
         match self.sim.as_mut().and_then(Sim::step) {
             Some(ev) => {
+                self.record_prints(&ev);
                 self.push(ev);
                 true
             }
@@ -119,6 +151,7 @@ impl Runtime {
     fn back(&mut self) -> bool {
         let undone = self.sim.as_mut().is_some_and(Sim::back);
         if undone {
+            self.forget_prints();
             self.events.pop_back();
             if self.events.is_empty() {
                 self.replay_last();
@@ -132,6 +165,7 @@ impl Runtime {
     /// then forward with its event. The views draw that event.
     fn replay_last(&mut self) {
         if self.sim.as_mut().is_some_and(Sim::back) {
+            self.forget_prints();
             self.step();
         }
     }
@@ -141,6 +175,7 @@ impl Runtime {
             sim.reset();
         }
         self.events.clear();
+        self.printed = Rc::default();
     }
 
     /// Steps until `stop(next instruction)` after at least one step, no
@@ -149,11 +184,41 @@ impl Runtime {
     /// simulator's fast path, without events; the last one's event is made
     /// again afterwards for the views.
     pub fn run_until(&mut self, budget: u64, stop: impl Fn(usize) -> bool) -> (u64, bool) {
+        let prints = self
+            .program
+            .as_ref()
+            .and_then(|p| p.cuda.clone())
+            .filter(|c| !c.prints.is_empty());
         let Some(sim) = self.sim.as_mut() else {
             return (0, false);
         };
-        let n = sim.run_until(budget, &stop);
-        let more = sim.next_index().is_some_and(|i| !stop(i));
+        let n = match &prints {
+            // A kernel's printf calls are stepped one by one, with their
+            // events, so that what they print is kept.
+            Some(c) => {
+                let start = sim.steps();
+                loop {
+                    let Some(sim) = self.sim.as_mut() else { break };
+                    let done = sim.steps() - start;
+                    let Some(next) = sim.next_index() else { break };
+                    if done >= budget || (done > 0 && stop(next)) {
+                        break;
+                    }
+                    if c.print_at(next).is_some() {
+                        self.step();
+                    } else {
+                        sim.run_until(budget - done, |i| stop(i) || c.print_at(i).is_some());
+                    }
+                }
+                self.steps() - start
+            }
+            None => sim.run_until(budget, &stop),
+        };
+        let more = self
+            .sim
+            .as_ref()
+            .and_then(Sim::next_index)
+            .is_some_and(|i| !stop(i));
         if n > 0 {
             self.events.clear();
             self.replay_last();

@@ -116,4 +116,10 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     // Statements.
     ("`{0}` outside a loop", "`{0}` 不在循环中"),
     ("this `{` is not closed", "此 `{` 没有闭合"),
+    // The playground's compiler, before the second part is in.
+    ("CUDA C is compiled by the part of warpscope that loads after the page, which could not be loaded: {0}",
+     "CUDA C 由页面之后加载的 warpscope 部分编译，该部分无法加载：{0}"),
+    ("CUDA C is compiled by the part of warpscope that loads after the page, which is still loading",
+     "CUDA C 由页面之后加载的 warpscope 部分编译，该部分仍在加载"),
+    ("your kernel is kept: type, or reload the page, to try again", "你的内核已保留：输入内容或重新加载页面即可重试"),
 ];

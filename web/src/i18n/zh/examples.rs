@@ -143,4 +143,65 @@ pub const ENTRIES: &[(&str, &str)] = &[
         "example:gfx9/lds_alloc:text",
         "按字段读写 LDS_ALLOC 硬件寄存器。\n\nLDS_ALLOC：LDS_BASE 位于第 7..0 位，LDS_SIZE 位于第 20..12 位。\n\n预期：s0 = 0，s1 = 0x40，s2 = 0，s3 = 0x40010。",
     ),
+    (
+        "example:cuda/broadcast:title",
+        "用 __shfl_sync 广播一个 lane 的值",
+    ),
+    (
+        "example:cuda/broadcast:text",
+        "__shfl_sync(mask, v, src) 让每个 lane 都得到 lane src 的 v。这里 lane 5 的值发给整个 warp，然后每个 lane 读取它的镜像 lane 31 - lane：每个 lane 的来源各不相同。
+
+预期：每个 lane 打印 1005；lane l 的镜像是 1031 - l。",
+    ),
+    (
+        "example:cuda/butterfly_sum:title",
+        "用 __shfl_xor_sync 对整个 warp 求和（蝶形）",
+    ),
+    (
+        "example:cuda/butterfly_sum:text",
+        "每一步加上编号只差一位的 lane 的值：偏移 16、8、4、2、1。五步之后，每个 lane 都持有全部 32 个 lane 的总和，没有遗漏的 lane，也不需要再广播一次。
+
+预期：每个 lane 打印 496（0 + 1 + … + 31）。",
+    ),
+    (
+        "example:cuda/inclusive_scan:title",
+        "用 __shfl_up_sync 做包含式前缀和（scan）",
+    ),
+    (
+        "example:cuda/inclusive_scan:text",
+        "第 d 步读取 lane (lane - d) 的值。编号小于 d 的 lane 没有这样的 lane：__shfl_up_sync 把它们自己的值还给它们，所以它们不能加上它。经过 1、2、4、8、16 这几步之后，lane l 持有 lane 0..l 的总和。
+
+预期：v = lane + 1 时，lane l 打印 (l + 1) * (l + 2) / 2。",
+    ),
+    (
+        "example:cuda/ballot_popc:title",
+        "投票与位计数：有多少个 lane 满足条件？",
+    ),
+    (
+        "example:cuda/ballot_popc:text",
+        "__ballot_sync 把每个 lane 的一位收集成一个 32 位掩码，每个 lane 得到的都一样；__popc 数出其中的位。__any_sync 和 __all_sync 以是或否回答同样的问题。
+
+值为 lane * 7 mod 32，0..31 每个值恰好出现一次，所以正好有 10 个 lane 的值小于 10。
+预期：ballot = 0x1188c423，count = 10，any = 1，all = 0。",
+    ),
+    (
+        "example:cuda/match_any:title",
+        "用 __match_any_sync 把持有相同键的 lane 分组",
+    ),
+    (
+        "example:cuda/match_any:text",
+        "__match_any_sync 给每个 lane 一个掩码，标出键与它相同的 lane：warp 级的“分组”。掩码的 __popc 是该 lane 所在组的大小，最低的 lane（__ffs(mask) - 1）是组长。
+
+键为 lane % 3：组 {0, 3, …, 30}（11 个 lane）、{1, 4, …, 31}（11 个 lane）和 {2, 5, …, 29}（10 个 lane）。lane 0、1、2 是组长。",
+    ),
+    (
+        "example:cuda/divergent_branch:title",
+        "发散的 if/else，以及之后 warp 的重新汇合",
+    ),
+    (
+        "example:cuda/divergent_branch:text",
+        "条件在各 lane 之间不同，所以 warp 分开执行：编号小于 16 的 lane 执行 if 的主体，其他 lane 等待，然后其他 lane 执行 else。在每一侧，__activemask() 显示正在执行的 lane；if/else 之后全部 32 个 lane 又一起执行，一次投票能看到它们全部。
+
+预期：lane 0..15 打印 0x0000ffff 和 lane + 0x200，lane 16..31 打印 0xffff0000 和 lane + 0x100；分支之后每个 lane 都看到 0xffffffff。",
+    ),
 ];

@@ -109,4 +109,9 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("replace the editor's text with this case's inputs and your code, to step through it",
      "用此用例的输入和你的代码替换编辑器中的内容，以便单步调试"),
     ("Load this case into the simulator", "将此用例载入模拟器"),
+    // The console of a CUDA C kernel.
+    ("printf output", "printf 输出"),
+    ("{0} lines", "{0} 行"),
+    ("the last {0} shown", "显示最后 {0} 行"),
+    ("Nothing printed yet: step the kernel to a printf.", "还没有输出：单步执行内核直到一个 printf。"),
 ];

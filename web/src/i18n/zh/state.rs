@@ -81,4 +81,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("Your work is not being saved: {0}. Download the program to keep it.",
      "你的内容未被保存：{0}。请下载程序以保留。"),
     ("Download program", "下载程序"),
+    // A CUDA C kernel.
+    ("a compiled kernel's instructions cannot be written back into its CUDA C", "编译出的内核指令不能写回它的 CUDA C 源码"),
+    ("a CUDA C kernel runs on all 32 lanes of the warp", "CUDA C 内核在 warp 的全部 32 个 lane 上运行"),
 ];
