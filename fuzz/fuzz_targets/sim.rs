@@ -46,7 +46,7 @@ fn instruction(b: &mut Bytes) -> String {
     let (d, a, c, e) = (b.below(8), b.below(8), b.below(8), b.below(8));
     let (p, q) = (b.below(4), b.below(4));
     let mode = b.pick(&["IDX", "UP", "DOWN", "BFLY"]);
-    let inst = match b.below(30) {
+    let inst = match b.below(35) {
         // b and c each an immediate or a register, independently
         0 | 1 => {
             let b_op = match b.below(2) {
@@ -121,6 +121,20 @@ fn instruction(b: &mut Bytes) -> String {
         26 => format!("POPC R{d}, R{a}"),
         27 => format!("MOV R{d}, {:#x}", b.word()),
         28 => format!("FADD R{d}, R{a}, {}", b.pick(&["1.5", "-0.25", "R1"])),
+        29 => format!(
+            "FSETP.{}.{} P{p}, P{q}, R{a}, {}, P{}",
+            b.pick(&["LT", "GE", "EQ", "NE", "NEU", "NAN", "NUM", "GTU"]),
+            b.pick(&["AND", "OR", "XOR"]),
+            b.pick(&["R1", "1.5", "0f7fc00000", "-0.0"]),
+            b.below(4)
+        ),
+        30 => format!("I2F.F32.{} R{d}, R{a}", b.pick(&["S32", "U32"])),
+        31 => format!("F2I.{}.TRUNC R{d}, R{a}", b.pick(&["S32", "U32"])),
+        32 => format!(
+            "IMAD.HI{} R{d}, R{a}, R{c}, R{e}",
+            b.pick(&["", ".S32"])
+        ),
+        33 => format!("{} R{d}, R{a}", b.pick(&["BREV", "FLO.U32", "FLO.S32"])),
         _ => format!("SEL R{d}, R{a}, R{c}, P{q}"),
     };
     match b.below(5) {

@@ -58,6 +58,12 @@ function instruction(r) {
       `ISETP.${r.pick(["LT", "EQ", "GT", "LE", "NE", "GE"])}.${r.pick(["U32", "S32"])}.${r.pick(["AND", "OR", "XOR"])} ` +
       `P${r.pick([1, 2])}, ${r.pick(["PT", "P3"])}, ${a}, ${r.pick([b, r.hex(), "RZ"])}, ${r.pick(["PT", "P1", "!P2"])}`,
     () => `SHFL.${r.pick(["IDX", "UP", "DOWN", "BFLY"])} P1, ${d}, ${a}, 0x${r.below(32).toString(16)}, ${r.pick(["0x1f", "0x0", "0x181f"])}`,
+    () =>
+      `FSETP.${r.pick(["LT", "NE", "NEU", "GEU", "NAN", "NUM", "EQ", "T"])}.${r.pick(["AND", "OR", "XOR"])} ` +
+      `P${r.pick([1, 2])}, ${r.pick(["PT", "P3"])}, ${a}, ${r.pick([b, "1.5", "-0.0", "0f7fc00000"])}, ${r.pick(["PT", "P1", "!P2"])}`,
+    () => `${r.pick(["I2F.F32.S32", "I2F.F32.U32", "F2I.S32.TRUNC", "F2I.U32.TRUNC"])} ${d}, ${r.pick([a, "R2", "R3"])}`,
+    () => `IMAD.HI${r.pick(["", ".S32"])} ${d}, ${a}, ${r.pick([b, r.hex()])}, ${R()}`,
+    () => `${r.pick(["BREV", "FLO.U32", "FLO.S32"])} ${d}, ${r.pick([a, r.hex()])}`,
   ];
   return guard + r.pick(inst)();
 }

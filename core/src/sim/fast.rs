@@ -46,7 +46,7 @@
 //! ```
 
 use super::event::{Loc, ShflMode};
-use super::semantics::alu::{fbits, mul_hi, setp_bits, shift, Alu, Cmp, Compared, Isetp, Unary};
+use super::semantics::alu::{fbits, setp_bits, shift, Alu, Cmp, Compared, Func, Isetp};
 use super::semantics::collective::{shfl_lane, Collective};
 use super::semantics::{Dst, Kind, Op, Operand, PredSrc, Src};
 use super::vector::{self, each_chunk, Gather, V, WIDTH};
@@ -59,15 +59,10 @@ pub(crate) enum Map {
     Mov,
     Iadd3,
     Imad,
-    /// `IMAD.HI`, signed or not.
-    ImadHi(bool),
     Lop3(u8),
-    Shf {
-        left: bool,
-        signed: bool,
-    },
+    Shf { left: bool, signed: bool },
     Popc,
-    Unary(Unary),
+    Func(Func),
     Fadd,
     Fmul,
     Ffma,
@@ -139,14 +134,6 @@ pub(crate) fn lower(op: &Op) -> FastOp {
             Alu::Nop => Fast::Nop,
             Alu::Mov { d: Dst::R(rd), a } => map(Map::Mov, rd, [a, z, z]),
             Alu::Iadd3 { rd, a, b, c } => map(Map::Iadd3, rd, [a, b, c]),
-            Alu::Imad { rd, a, b, c } => map(Map::Imad, rd, [a, b, c]),
-            Alu::ImadHi {
-                rd,
-                a,
-                b,
-                c,
-                signed,
-            } => map(Map::ImadHi(signed), rd, [a, b, c]),
             Alu::Lop3 { rd, a, b, c, lut } => map(Map::Lop3(lut), rd, [a, b, c]),
             Alu::Shf {
                 rd,
@@ -156,7 +143,13 @@ pub(crate) fn lower(op: &Op) -> FastOp {
                 signed,
             } => map(Map::Shf { left, signed }, rd, [a, b, z]),
             Alu::Popc { rd, b } => map(Map::Popc, rd, [b, z, z]),
-            Alu::Unary { rd, b, f } => map(Map::Unary(f), rd, [b, z, z]),
+            // IMAD's low half in whole chunks.
+            Alu::Func {
+                rd,
+                src,
+                f: Func::MulLo,
+            } => map(Map::Imad, rd, src),
+            Alu::Func { rd, src, f } => map(Map::Func(f), rd, src),
             Alu::Fadd { rd, a, b } => map(Map::Fadd, rd, [a, b, z]),
             Alu::Fmul { rd, a, b } => map(Map::Fmul, rd, [a, b, z]),
             Alu::Ffma { rd, a, b, c } => map(Map::Ffma, rd, [a, b, c]),
@@ -295,10 +288,8 @@ fn compute(f: Map, v: [&[u32; 32]; 3], shift_by: Option<u32>, out: &mut [u32; 32
             ))),
         },
         Map::Popc => chunks!(v, out, |x, _, _| x.popcnt()),
-        Map::ImadHi(signed) => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {
-            mul_hi(a, b, signed).wrapping_add(c)
-        })),
-        Map::Unary(f) => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, _, _| f.apply(a))),
+        Map::Func(f) => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| f
+            .apply(a, b, c))),
         Map::Fadd => chunks!(v, out, |x, y, _| x.fadd(y)),
         Map::Fmul => chunks!(v, out, |x, y, _| x.fmul(y)),
         Map::Ffma => chunks_looped!(v, out, |x, y, z| V::map3(x, y, z, |a, b, c| {

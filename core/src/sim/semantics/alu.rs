@@ -60,9 +60,13 @@ pub(crate) struct Isetp {
     pub pp: PredSrc,
 }
 
-/// The one-source operations: `I2F`, `F2I`, `BREV`, `FLO` by type.
+/// The operations computed lane by lane by one function: `IMAD` (and
+/// `IMAD.HI`), and `I2F`, `F2I`, `BREV`, `FLO` of their one source, by
+/// type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Unary {
+pub(crate) enum Func {
+    /// `IMAD`: the low half of `a * b`, plus `c`.
+    MulLo,
     I2fU32,
     I2fS32,
     F2iU32,
@@ -70,35 +74,35 @@ pub(crate) enum Unary {
     Brev,
     FloU32,
     FloS32,
+    MulHiU32,
+    MulHiS32,
 }
 
-impl Unary {
-    /// The result for the source `x`. Rust's `as` between integers and
-    /// floats is what the instructions say on every target: round to
-    /// nearest even from an integer; toward zero, NaN to 0 and saturating
-    /// to an integer.
-    #[inline(always)]
-    pub(crate) fn apply(self, x: u32) -> u32 {
+impl Func {
+    /// The result for the sources `a`, `b`, `c` (the one-source
+    /// operations read `a`; `IMAD.HI` adds `c` to the high half of
+    /// `a * b`). Rust's `as` between integers and floats is what the
+    /// instructions say on every target: round to nearest even from an
+    /// integer; toward zero, NaN to 0 and saturating to an integer. Not
+    /// inlined: one copy serves the step and the fast path's lane loops,
+    /// which the first part of the page carries once.
+    #[inline(never)]
+    pub(crate) fn apply(self, a: u32, b: u32, c: u32) -> u32 {
         match self {
-            Unary::I2fU32 => (x as f32).to_bits(),
-            Unary::I2fS32 => (x as i32 as f32).to_bits(),
-            Unary::F2iU32 => f32::from_bits(x) as u32,
-            Unary::F2iS32 => f32::from_bits(x) as i32 as u32,
-            Unary::Brev => x.reverse_bits(),
+            Func::MulLo => a.wrapping_mul(b).wrapping_add(c),
+            Func::I2fU32 => (a as f32).to_bits(),
+            Func::I2fS32 => (a as i32 as f32).to_bits(),
+            Func::F2iU32 => f32::from_bits(a) as u32,
+            Func::F2iS32 => f32::from_bits(a) as i32 as u32,
+            Func::Brev => a.reverse_bits(),
             // 31 - 32 wraps to 0xffffffff for no bit.
-            Unary::FloU32 => 31u32.wrapping_sub(x.leading_zeros()),
-            Unary::FloS32 => 31u32.wrapping_sub((x ^ ((x as i32 >> 31) as u32)).leading_zeros()),
+            Func::FloU32 => 31u32.wrapping_sub(a.leading_zeros()),
+            Func::FloS32 => 31u32.wrapping_sub((a ^ ((a as i32 >> 31) as u32)).leading_zeros()),
+            Func::MulHiU32 => (((u64::from(a) * u64::from(b)) >> 32) as u32).wrapping_add(c),
+            Func::MulHiS32 => {
+                (((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32).wrapping_add(c)
+            }
         }
-    }
-}
-
-/// The high 32 bits of the 64-bit product `a * b` (`IMAD.HI`).
-#[inline(always)]
-pub(crate) fn mul_hi(a: u32, b: u32, signed: bool) -> u32 {
-    if signed {
-        ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
-    } else {
-        ((u64::from(a) * u64::from(b)) >> 32) as u32
     }
 }
 
@@ -115,20 +119,6 @@ pub(crate) enum Alu {
         a: Operand,
         b: Operand,
         c: Operand,
-    },
-    Imad {
-        rd: u8,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-    },
-    /// `IMAD.HI`: the high half of `a * b`, plus `c`.
-    ImadHi {
-        rd: u8,
-        a: Operand,
-        b: Operand,
-        c: Operand,
-        signed: bool,
     },
     Lop3 {
         rd: u8,
@@ -155,10 +145,11 @@ pub(crate) enum Alu {
         rd: u8,
         b: Operand,
     },
-    Unary {
+    /// `IMAD`, and `I2F`, `F2I`, `BREV`, `FLO` of `src[0]`.
+    Func {
         rd: u8,
-        b: Operand,
-        f: Unary,
+        src: [Operand; 3],
+        f: Func,
     },
     Fadd {
         rd: u8,
@@ -236,28 +227,6 @@ fn three(f: &Fields, c: &[&str], make: fn(u8, [Operand; 3]) -> Alu) -> Result<Bu
     build(move |v, env| op(make(rd.get(v), src.map(|o| o.get(v, env.consts)))))
 }
 
-/// `IMAD`: the low half of the product plus `Rc`, or with `.HI` the high
-/// half (of the `.dtype` operands) plus `Rc`.
-fn imad(f: &Fields) -> Result<Build, PrepError> {
-    let hi = f.enumerated("mode", &[("LO", false), ("HI", true)], false)?;
-    let (signed, rd, src) = (signed(f, "dtype")?, f.reg("rd")?, abc(f, &["rc"])?);
-    build(move |v, env| {
-        let (rd, [a, b, c]) = (rd.get(v), src.map(|o| o.get(v, env.consts)));
-        op(if hi.get(v) {
-            let signed = signed.get(v);
-            Alu::ImadHi {
-                rd,
-                a,
-                b,
-                c,
-                signed,
-            }
-        } else {
-            Alu::Imad { rd, a, b, c }
-        })
-    })
-}
-
 /// The two-source instructions `FADD`, `FMUL`, `SEL`-like shapes: `Rd`,
 /// `Ra`, [`SRC_B`].
 fn two(f: &Fields, make: fn(u8, Operand, Operand) -> Alu) -> Result<Build, PrepError> {
@@ -274,15 +243,14 @@ fn lop3(f: &Fields) -> Result<Build, PrepError> {
     })
 }
 
-/// The signedness modifier `name` (`.U32`, `.S32`) of `SHF`, `ISETP`,
-/// `IMAD`.
-fn signed(f: &Fields, name: &str) -> Result<EnumSlot<bool>, PrepError> {
-    f.enumerated(name, &[("U32", false), ("S32", true)], false)
+/// The signedness modifier `dtype` of `SHF` and `ISETP`.
+fn signed(f: &Fields) -> Result<EnumSlot<bool>, PrepError> {
+    f.enumerated("dtype", &[("U32", false), ("S32", true)], false)
 }
 
 fn shf(f: &Fields) -> Result<Build, PrepError> {
     let left = f.enumerated("dir", &[("L", true), ("R", false)], true)?;
-    let signed = signed(f, "dtype")?;
+    let signed = signed(f)?;
     let (rd, a, b) = (f.reg("rd")?, f.operand(&["ra"])?, f.operand(SRC_B)?);
     build(move |v, env| {
         op(Alu::Shf {
@@ -298,12 +266,9 @@ fn shf(f: &Fields) -> Result<Build, PrepError> {
 /// `ISETP` (`float`: `FSETP`, whose comparison has 4 bits and no type).
 fn setp(f: &Fields, float: bool) -> Result<Build, PrepError> {
     let cmp = f.raw("cmp")?;
-    let ty = if float {
-        None
-    } else {
-        let types = [("U32", Compared::U32), ("S32", Compared::S32)];
-        Some(f.enumerated("dtype", &types, Compared::U32)?)
-    };
+    // A bool slot, as SHF's: another type would be another copy of the
+    // generic lookup in the page's first part.
+    let signed = (!float).then(|| signed(f)).transpose()?;
     let bits = if float { 15 } else { 7 };
     let bops = [
         ("AND", BoolOp::And),
@@ -316,7 +281,11 @@ fn setp(f: &Fields, float: bool) -> Result<Build, PrepError> {
     build(move |v, env| {
         op(Alu::Isetp(Isetp {
             cmp: Cmp(cmp.get(v) as u8 & bits),
-            ty: ty.as_ref().map_or(Compared::F32, |t| t.get(v)),
+            ty: match signed.as_ref().map(|s| s.get(v)) {
+                None => Compared::F32,
+                Some(false) => Compared::U32,
+                Some(true) => Compared::S32,
+            },
             bop: bop.get(v),
             pd: pd.get(v),
             pq: pq.get(v),
@@ -354,28 +323,41 @@ fn popc(f: &Fields) -> Result<Build, PrepError> {
     })
 }
 
-/// The one-source instructions `BREV`, `FLO`, `I2F`, `F2I`: `Rd`,
-/// [`SRC_B`], and the operation: `u32` or `s32` as the type field `ty`
-/// says (`BREV` has none).
-fn unary(f: &Fields, ty: Option<&str>, [u32, s32]: [Unary; 2]) -> Result<Build, PrepError> {
-    let types = [("U32", u32), ("S32", s32)];
-    let pick = ty.map(|t| f.enumerated(t, &types, u32)).transpose()?;
-    let (rd, b) = (f.reg("rd")?, f.operand(SRC_B)?);
+/// A modifier of the [`Func`] instructions that chooses between two
+/// functions: its field and the names of its two values.
+type Choice<'a> = Option<(&'a str, [&'a str; 2])>;
+
+/// The instructions computed by a [`Func`] (`IMAD`, `BREV`, `FLO`, `I2F`,
+/// `F2I`): `Rd`, the sources named by `srcs` (the rest read 0), and the
+/// function `table[2 * outer + inner]`, where each choice is 1 for its
+/// second value and 0 for its first (or when there is none). Every such
+/// instruction is built here, for one copy of the code in the page.
+fn func(
+    f: &Fields,
+    srcs: &[&[&str]],
+    (outer, inner): (Choice, Choice),
+    table: [Func; 4],
+) -> Result<Build, PrepError> {
+    let choice = |c: Choice| {
+        c.map(|(name, [no, yes])| f.enumerated(name, &[(no, false), (yes, true)], false))
+            .transpose()
+    };
+    let (outer, inner, rd) = (choice(outer)?, choice(inner)?, f.reg("rd")?);
+    let mut slots = [None; 3];
+    for (slot, names) in slots.iter_mut().zip(srcs) {
+        *slot = Some(f.operand(names)?);
+    }
     build(move |v, env| {
-        let f = pick.as_ref().map_or(u32, |p| p.get(v));
-        op(Alu::Unary {
-            rd: rd.get(v),
-            b: b.get(v, env.consts),
-            f,
-        })
+        let bit = |c: &Option<EnumSlot<bool>>| usize::from(c.as_ref().is_some_and(|s| s.get(v)));
+        let src = slots.map(|s| s.map_or(Operand::ZERO, |s| s.get(v, env.consts)));
+        let (rd, f) = (rd.get(v), table[2 * bit(&outer) + bit(&inner)]);
+        op(Alu::Func { rd, src, f })
     })
 }
 
-/// `I2F` and `F2I`, whose one-value modifier `only` (`.F32`, `.TRUNC`) is
-/// checked to mean what the semantics assume.
-fn convert(f: &Fields, only: (&str, &str), ops: [Unary; 2]) -> Result<Build, PrepError> {
-    f.enumerated(only.0, &[(only.1, ())], ())?;
-    unary(f, Some("itype"), ops)
+/// The `.U32`/`.S32` choice of `FLO`, `I2F`, `F2I` (field `name`).
+fn int_type(name: &str) -> Choice<'_> {
+    Some((name, ["U32", "S32"]))
 }
 
 fn bra(f: &Fields) -> Result<Build, PrepError> {
@@ -409,7 +391,11 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
         "MOV" => |f| mov(f, false),
         "UMOV" => |f| mov(f, true),
         "IADD3" => |f| three(f, &["rc"], |rd, [a, b, c]| Alu::Iadd3 { rd, a, b, c }),
-        "IMAD" => imad,
+        "IMAD" => |f| {
+            let (abc, mode) = ([&["ra"], SRC_B, &["rc"]], ("mode", ["LO", "HI"]));
+            let table = [Func::MulLo, Func::MulLo, Func::MulHiU32, Func::MulHiS32];
+            func(f, &abc, (Some(mode), int_type("dtype")), table)
+        },
         "FFMA" => |f| three(f, &["rc", "vc"], |rd, [a, b, c]| Alu::Ffma { rd, a, b, c }),
         "LOP3" => lop3,
         "SHF" => shf,
@@ -417,10 +403,23 @@ pub(super) fn recipe(optype: &str) -> Option<Builder> {
         "FSETP" => |f| setp(f, true),
         "SEL" => sel,
         "POPC" => popc,
-        "BREV" => |f| unary(f, None, [Unary::Brev; 2]),
-        "FLO" => |f| unary(f, Some("dtype"), [Unary::FloU32, Unary::FloS32]),
-        "I2F" => |f| convert(f, ("ftype", "F32"), [Unary::I2fU32, Unary::I2fS32]),
-        "F2I" => |f| convert(f, ("rnd", "TRUNC"), [Unary::F2iU32, Unary::F2iS32]),
+        "BREV" => |f| func(f, &[SRC_B], (None, None), [Func::Brev; 4]),
+        "FLO" => |f| {
+            let table = [Func::FloU32, Func::FloS32, Func::FloU32, Func::FloS32];
+            func(f, &[SRC_B], (None, int_type("dtype")), table)
+        },
+        // The one-value modifiers (.F32, .TRUNC) are checked to mean what
+        // the function assumes.
+        "I2F" => |f| {
+            let table = [Func::I2fU32, Func::I2fS32, Func::I2fU32, Func::I2fS32];
+            let only = Some(("ftype", ["F32", ""]));
+            func(f, &[SRC_B], (only, int_type("itype")), table)
+        },
+        "F2I" => |f| {
+            let table = [Func::F2iU32, Func::F2iS32, Func::F2iU32, Func::F2iS32];
+            let only = Some(("rnd", ["TRUNC", ""]));
+            func(f, &[SRC_B], (only, int_type("itype")), table)
+        },
         "FADD" => |f| two(f, |rd, a, b| Alu::Fadd { rd, a, b }),
         "FMUL" => |f| two(f, |rd, a, b| Alu::Fmul { rd, a, b }),
         "BRA" => bra,
@@ -468,20 +467,6 @@ impl Sim {
                     a.wrapping_add(b).wrapping_add(c)
                 });
             }
-            Alu::Imad { rd, a, b, c } => {
-                self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
-                    a.wrapping_mul(b).wrapping_add(c)
-                });
-            }
-            Alu::ImadHi {
-                rd,
-                a,
-                b,
-                c,
-                signed,
-            } => self.map3(ctx, rd, part, (a, b, c), |a, b, c| {
-                mul_hi(a, b, signed).wrapping_add(c)
-            }),
             Alu::Lop3 { rd, a, b, c, lut } => {
                 self.map3(ctx, rd, part, (a, b, c), |a, b, c| lop3_lut(lut, a, b, c));
             }
@@ -500,7 +485,11 @@ impl Sim {
                 self.write_r(ctx, rd, part, &out);
             }
             Alu::Popc { rd, b } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| b.count_ones()),
-            Alu::Unary { rd, b, f } => self.map3(ctx, rd, part, (b, z, z), |b, _, _| f.apply(b)),
+            Alu::Func {
+                rd,
+                src: [a, b, c],
+                f,
+            } => self.map3(ctx, rd, part, (a, b, c), |a, b, c| f.apply(a, b, c)),
             Alu::Fadd { rd, a, b } => {
                 self.map3(ctx, rd, part, (a, b, z), |a, b, _| fop(a, b, |x, y| x + y));
             }
@@ -620,7 +609,8 @@ impl Sim {
 }
 
 /// The lanes where `a cmp b` holds, read as `ty`, one lane at a time.
-#[inline(always)]
+/// Not inlined: the step and the fast path's float comparison share it.
+#[inline(never)]
 pub(crate) fn setp_bits((cmp, ty): (Cmp, Compared), a: &[u32; 32], b: &[u32; 32]) -> u32 {
     let mut t = 0u32;
     for (l, (&x, &y)) in a.iter().zip(b).enumerate() {
@@ -630,8 +620,9 @@ pub(crate) fn setp_bits((cmp, ty): (Cmp, Compared), a: &[u32; 32], b: &[u32; 32]
 }
 
 /// Which one of less (1), equal (2), greater (4) and unordered (8) `x`
-/// and `y` are, read as `ty`.
-#[inline(always)]
+/// and `y` are, read as `ty`. Not inlined, for size: the fast path
+/// compares integers a chunk at a time without it.
+#[inline(never)]
 fn relation(x: u32, y: u32, ty: Compared) -> u32 {
     if ty == Compared::F32 {
         return match f32::from_bits(x).partial_cmp(&f32::from_bits(y)) {
