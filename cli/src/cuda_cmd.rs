@@ -52,8 +52,8 @@ pub fn run(name: &str, src: &str, json: bool, max_steps: u64) -> i32 {
         s => s,
     };
     if json {
-        let warnings = crate::run::warnings(&c.program, src, &sim, status);
-        let mut text = crate::run::json("w128", status, &sim, &warnings);
+        let warnings = crate::report::warnings(&c.program, src, &sim, status);
+        let mut text = crate::report::json("w128", status, &sim, &warnings);
         let list = serde_json::to_string(&prints).unwrap_or_else(|_| "[]".into());
         text.truncate(text.trim_end().len() - 1);
         let _ = writeln!(text, ",\"printf\":{list}}}");

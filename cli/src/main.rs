@@ -19,6 +19,7 @@ mod cuda_cmd;
 mod dis_cmd;
 mod input;
 mod link_cmd;
+mod report;
 mod run;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
