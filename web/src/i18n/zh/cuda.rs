@@ -111,4 +111,12 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     // Statements.
     ("`{0}` outside a loop", "`{0}` 不在循环中"),
     ("this `{` is not closed", "此 `{` 没有闭合"),
+    // The lowering to w128.
+    ("`{0}` does not fit: w128 has 255 registers and each variable takes one",
+     "`{0}` 放不下：w128 只有 255 个寄存器，每个变量占一个"),
+    ("the compiled program does not assemble (an error in warpscope): {0}",
+     "编译出的程序无法汇编（这是 warpscope 的错误）：{0}"),
+    ("this condition is nested too deeply for w128's 7 predicate registers",
+     "此条件嵌套太深，w128 只有 7 个谓词寄存器"),
+    ("this needs more registers than w128's 255", "这需要的寄存器超过 w128 的 255 个"),
 ];
