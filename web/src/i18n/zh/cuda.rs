@@ -119,4 +119,18 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("this condition is nested too deeply for w128's 7 predicate registers",
      "此条件嵌套太深，w128 只有 7 个谓词寄存器"),
     ("this needs more registers than w128's 255", "这需要的寄存器超过 w128 的 255 个"),
+    // A puzzle's registers: __input and __output.
+    ("`{0}` reads a puzzle's input; this kernel is not compiled for a puzzle",
+     "`{0}` 读取练习的输入；这个内核不是为练习编译的"),
+    ("`{0}` writes a puzzle's output; this kernel is not compiled for a puzzle",
+     "`{0}` 写入练习的输出；这个内核不是为练习编译的"),
+    ("grade it with `warpscope check PUZZLE FILE.cu`, or use a variable instead",
+     "请用 `warpscope check PUZZLE FILE.cu` 评测，或改用变量"),
+    ("`{0}`'s first argument must be a constant number", "`{0}` 的第一个参数必须是常数"),
+    ("the puzzle has {0} input(s), numbered from 0; there is no input {1}",
+     "练习有 {0} 个输入，从 0 开始编号；没有输入 {1}"),
+    ("the puzzle has {0} output(s), numbered from 0; there is no output {1}",
+     "练习有 {0} 个输出，从 0 开始编号；没有输出 {1}"),
+    ("a CUDA kernel cannot read or write `{0}` here: it reads R, P and UR inputs and writes R and P outputs",
+     "CUDA 内核不能在此读写 `{0}`：它只读取 R、P 和 UR 输入，只写入 R 和 P 输出"),
 ];
