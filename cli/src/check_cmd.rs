@@ -9,7 +9,8 @@ use warpscope_core::puzzle::{self, check, Puzzle};
 /// The long help of `warpscope check`.
 pub const ABOUT: &str = "\
 Grades each SUBMISSION (a program file, or a directory whose files are all
-graded, in name order) against PUZZLE: the id of a bundled puzzle (see
+graded, in name order; a file ending in `.cu` is a CUDA C kernel, compiled
+to w128, see --lang) against PUZZLE: the id of a bundled puzzle (see
 --list) or the path of a puzzle file. Prints one line per submission, with
 the first failing case under a failing one, and exits 0 only when every
 submission passes (1 when one fails, 2 on a usage or puzzle error).
@@ -27,6 +28,7 @@ pub const EXAMPLES: &str = "\
 examples:
   warpscope check --list                          the bundled puzzles
   warpscope check broadcast my_broadcast.s        grade one program
+  warpscope check broadcast my_broadcast.cu       grade a CUDA C kernel
   warpscope check butterfly_sum submissions/      grade a class's directory
   warpscope check --json lecture.puzzle a.s b.s   a JSON report per program";
 
@@ -42,6 +44,10 @@ pub struct Args {
     /// Draw the random cases from seed N instead of the puzzle's
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// The submissions' language: asm, or cuda (a CUDA C kernel, compiled
+    /// to w128 for the puzzle); by default a file ending in `.cu` is cuda
+    #[arg(long, value_name = "LANG", value_enum)]
+    lang: Option<input::Lang>,
     /// A bundled puzzle's id or the path of a puzzle file
     #[arg(value_name = "PUZZLE", required_unless_present = "list")]
     puzzle: Option<String>,
@@ -53,7 +59,7 @@ pub struct Args {
 /// Runs `warpscope check`; returns the exit status.
 pub fn cmd(args: &Args) -> i32 {
     match &args.puzzle {
-        Some(puzzle) if !args.list => check_all(puzzle, &args.submissions, args.json, args.seed),
+        Some(puzzle) if !args.list => check_all(puzzle, args),
         _ => list(),
     }
 }
@@ -69,19 +75,26 @@ fn list() -> i32 {
 }
 
 /// Grades every submission against `puzzle`; returns the exit status.
-fn check_all(puzzle: &str, submissions: &[String], json: bool, seed: Option<u64>) -> i32 {
+fn check_all(puzzle: &str, args: &Args) -> i32 {
+    let (json, seed) = (args.json, args.seed);
     let p = match load_puzzle(puzzle) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let files = match expand(submissions) {
+    let files = match expand(&args.submissions) {
         Ok(f) => f,
         Err(code) => return code,
     };
     let mut all_pass = true;
     let mut reports = Vec::new();
     for f in &files {
-        let (value, passed) = grade(&p, f, seed.unwrap_or(p.cases.seed), json);
+        let lang = match args.lang {
+            Some(input::Lang::Cuda) => check::Lang::Cuda,
+            Some(input::Lang::Asm) => check::Lang::Asm,
+            None if f.extension().is_some_and(|e| e == "cu") => check::Lang::Cuda,
+            None => check::Lang::Asm,
+        };
+        let (value, passed) = grade(&p, f, lang, seed.unwrap_or(p.cases.seed), json);
         all_pass &= passed;
         reports.push(value);
     }
@@ -152,7 +165,7 @@ fn expand(items: &[String]) -> Result<Vec<PathBuf>, i32> {
 
 /// Grades one file: prints its line (unless `json`) and returns its JSON
 /// report and whether it passed.
-fn grade(p: &Puzzle, path: &Path, seed: u64, json: bool) -> (Value, bool) {
+fn grade(p: &Puzzle, path: &Path, lang: check::Lang, seed: u64, json: bool) -> (Value, bool) {
     let name = path.display().to_string();
     let base = json!({"submission": name, "puzzle": p.id});
     let text = match std::fs::read(path) {
@@ -165,13 +178,17 @@ fn grade(p: &Puzzle, path: &Path, seed: u64, json: bool) -> (Value, bool) {
             return (with(base, json!({"passed": false, "errors": [msg]})), false);
         }
     };
-    match check::check_with_seed(p, &text, seed) {
+    match check::check_lang(p, &text, lang, seed) {
         Err(diags) => {
             let rendered = diag::render(&diags, &[(&name, &text)]);
             if !json {
                 let n = diags.iter().filter(|d| d.is_error()).count();
+                let verb = match lang {
+                    check::Lang::Cuda => "compile",
+                    check::Lang::Asm => "assemble",
+                };
                 println!(
-                    "{name}: error: does not assemble ({n} error{})",
+                    "{name}: error: does not {verb} ({n} error{})",
                     if n == 1 { "" } else { "s" }
                 );
                 eprint!("{rendered}");

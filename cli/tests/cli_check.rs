@@ -192,3 +192,74 @@ fn usage_errors_exit_two() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("usage: warpscope check"));
 }
+
+const CU_RIGHT: &str = "__global__ void broadcast() {\n    unsigned v = __input(0);\n    __output(0, __shfl_sync(__activemask(), v, 0));\n}\n";
+const CU_WRONG: &str = "__global__ void broadcast() {\n    __output(0, __input(0));\n}\n";
+const CU_BROKEN: &str =
+    "__global__ void broadcast() {\n    unsigned v = __input(0)\n    __output(0, v);\n}\n";
+
+#[test]
+fn a_cu_file_is_graded_as_cuda() {
+    let dir = dir_with(
+        "cuda",
+        &[
+            ("a_right.cu", CU_RIGHT),
+            ("b_wrong.cu", CU_WRONG),
+            ("c_broken.cu", CU_BROKEN),
+        ],
+    );
+    let d = dir.to_str().unwrap();
+    let out = warpscope(&["check", "broadcast", d], "");
+    expect_code(&out, 1);
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(lines.len(), 3, "{s}");
+    assert!(lines[0].contains("a_right.cu: pass: 22 cases"), "{s}");
+    assert!(
+        lines[1].contains("b_wrong.cu: fail: case 1 of 22 (all lanes)"),
+        "{s}"
+    );
+    assert!(s.contains("R1: 31 wrong lane(s) 0xfffffffe"), "{s}");
+    assert!(
+        lines[2].ends_with("c_broken.cu: error: does not compile (1 error)"),
+        "{s}"
+    );
+    // the error is located in the CUDA text
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("c_broken.cu:3:5: error: expected `;`"),
+        "{err}"
+    );
+    // the right kernel alone passes; --lang cuda reads any name as CUDA
+    let right = dir.join("a_right.cu");
+    let out = warpscope(&["check", "broadcast", right.to_str().unwrap()], "");
+    expect_code(&out, 0);
+    let renamed = dir.join("kernel.txt");
+    std::fs::write(&renamed, CU_RIGHT).unwrap();
+    let r = renamed.to_str().unwrap();
+    expect_code(
+        &warpscope(&["check", "--lang", "cuda", "broadcast", r], ""),
+        0,
+    );
+    expect_code(&warpscope(&["check", "broadcast", r], ""), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_cu_file_for_an_sm50_puzzle_is_refused() {
+    let dir = dir_with("cuda_sm50", &[("k.cu", CU_RIGHT)]);
+    let f = dir.join("k.cu");
+    let out = warpscope(&["check", "pack_predicates", f.to_str().unwrap()], "");
+    expect_code(&out, 1);
+    assert!(
+        text(&out.stdout).contains("k.cu: error: does not compile (1 error)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("CUDA C compiles to w128; this puzzle is for sm50"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

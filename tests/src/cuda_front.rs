@@ -128,6 +128,7 @@ fn well_typed(k: &Kernel, e: &Expr) {
         ExprKind::Const(v) => e.ty != Ty::Bool || *v <= 1,
         ExprKind::Var(id) => var(id) == e.ty,
         ExprKind::Lane => e.ty == Ty::Unsigned,
+        ExprKind::Input(_) => e.ty == Ty::Unsigned || e.ty == Ty::Bool,
         ExprKind::Convert(x) => x.ty != e.ty,
         ExprKind::Unary(UnOp::LogicNot, x) => x.ty == Ty::Bool && e.ty == Ty::Bool,
         ExprKind::Unary(op, x) => {
@@ -193,6 +194,10 @@ fn well_typed_stmt(k: &Kernel, s: &Stmt) {
         }),
         StmtKind::Expr(e) => well_typed(k, e),
         StmtKind::SyncWarp(m) => assert_eq!(m.ty, Ty::Unsigned),
+        StmtKind::Output(_, v) => {
+            assert!(v.ty == Ty::Unsigned || v.ty == Ty::Bool, "{v:?}");
+            well_typed(k, v);
+        }
         StmtKind::Printf(_, args) => args.iter().for_each(|a| {
             if let PrintArg::Value(e) = a {
                 assert_ne!(e.ty, Ty::Bool);

@@ -182,6 +182,10 @@ pub enum ExprKind {
     Var(VarId),
     /// `threadIdx.x`: the lane number, `unsigned`.
     Lane,
+    /// `__input(k)`: the puzzle's `k`-th input register in this lane,
+    /// `unsigned` (an `R` or `UR` register) or `bool` (a predicate), as
+    /// it was when the kernel started.
+    Input(usize),
     /// The operand converted to the expression's type, as C++ converts.
     Convert(Box<Expr>),
     /// A unary operator.
@@ -315,6 +319,10 @@ pub enum StmtKind {
     Printf(Vec<Piece>, Vec<PrintArg>),
     /// `__syncwarp(mask)`; the mask is `unsigned`, 0xffffffff when left out.
     SyncWarp(Expr),
+    /// `__output(k, v)`: the puzzle's `k`-th output register of this lane
+    /// gets `v` (already `unsigned` for an `R` register, `bool` for a
+    /// predicate) when the lane leaves the kernel.
+    Output(usize, Expr),
     /// A block with its own scope.
     Block(Vec<Stmt>),
     /// `if (c) a else b` with a `bool` condition.

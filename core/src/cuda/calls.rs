@@ -1,6 +1,8 @@
 //! Calls: the warp and bit intrinsics (argument counts and types, the
 //! result's type), `__match_all_sync`'s `&pred`, and the statements
-//! `printf` (its format against its arguments) and `__syncwarp`.
+//! `printf` (its format against its arguments) and `__syncwarp`, and
+//! a puzzle's `__input(k)` and `__output(k, v)` (whose `k` is a constant
+//! naming one of the puzzle's registers, whose type it takes).
 
 use super::ast::{Conversion, Expr, ExprKind, Intrinsic, Piece, PrintArg, StmtKind, StrArg, Ty};
 use super::check::{convert, Checker, Failed, C};
@@ -8,8 +10,10 @@ use super::check_expr::promote;
 use super::errors;
 use super::fold;
 use super::format::{self, FormatError};
+use super::io::Io;
 use super::syntax::{SExpr, SExprKind};
 use crate::diag::Span;
+use crate::loc::Loc;
 
 /// What an intrinsic's parameter takes.
 #[derive(Clone, Copy, PartialEq)]
@@ -139,8 +143,11 @@ impl Checker {
         args: Vec<SExpr>,
         span: Span,
     ) -> C<Expr> {
-        if name == "printf" || name == "__syncwarp" {
+        if name == "printf" || name == "__syncwarp" || name == "__output" {
             return self.fail(errors::no_value(span, name));
+        }
+        if name == "__input" {
+            return self.input(args, span);
         }
         if name == "__match_all_sync" {
             return self.match_all(args, span);
@@ -208,6 +215,52 @@ impl Checker {
         }
     }
 
+    /// `__input(k)`: the puzzle's `k`-th input, `unsigned` or `bool`.
+    fn input(&mut self, args: Vec<SExpr>, span: Span) -> C<Expr> {
+        let [k]: [SExpr; 1] = match args.try_into() {
+            Ok(a) => a,
+            Err(a) => return self.fail(errors::arg_count(span, "__input", 1, false, a.len())),
+        };
+        let (k, reg) = self.io_number("__input", k, span, true)?;
+        Ok(Expr {
+            span,
+            ty: Io::ty(reg),
+            kind: ExprKind::Input(k),
+        })
+    }
+
+    /// `__output(k, v)`: `v` converted to the `k`-th output's type.
+    fn output(&mut self, args: &[SExpr], span: Span) -> C<StmtKind> {
+        let [k, v] = args else {
+            return self.fail(errors::arg_count(span, "__output", 2, false, args.len()));
+        };
+        let number = self.io_number("__output", k.clone(), span, false);
+        let v = self.expr(v.clone());
+        let ((k, reg), v) = (number?, v?);
+        Ok(StmtKind::Output(k, convert(v, Io::ty(reg))))
+    }
+
+    /// The constant number `k` of an input (`input`) or an output, in
+    /// range, and its register.
+    fn io_number(&mut self, name: &str, k: SExpr, span: Span, input: bool) -> C<(usize, Loc)> {
+        let Some(io) = &self.io else {
+            return self.fail(errors::no_puzzle(span, name));
+        };
+        let regs = if input { &io.inputs } else { &io.outputs }.clone();
+        let count = regs.len();
+        let e = self.expr(k)?;
+        let Some(n) = fold::integer(&e).filter(|_| e.ty.is_integer()) else {
+            return self.fail(errors::io_not_constant(e.span, name));
+        };
+        match usize::try_from(n)
+            .ok()
+            .and_then(|i| Some((i, *regs.get(i)?)))
+        {
+            Some(found) => Ok(found),
+            None => self.fail(errors::io_range(e.span, name, n, count)),
+        }
+    }
+
     /// `__match_all_sync(mask, v, &pred)`.
     fn match_all(&mut self, args: Vec<SExpr>, span: Span) -> C<Expr> {
         let [mask, value, pred]: [SExpr; 3] = match args.try_into() {
@@ -257,6 +310,9 @@ impl Checker {
     ) -> C<StmtKind> {
         if name == "printf" {
             return self.printf(args, span);
+        }
+        if name == "__output" {
+            return self.output(args, span);
         }
         let mask = match args {
             [] => Expr {

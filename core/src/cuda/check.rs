@@ -5,6 +5,7 @@
 
 use super::ast::{Expr, ExprKind, Kernel, Stmt, StmtKind, Ty, Var, VarId};
 use super::errors;
+use super::io::Io;
 use super::parse_expr::{BUILTINS, OTHER_TYPES, TYPE_WORDS};
 use super::syntax::{SExpr, SExprKind, SKernel, SStmt, SStmtKind};
 use crate::diag::{Diagnostic, Span};
@@ -50,11 +51,15 @@ pub(crate) struct Checker {
     scopes: Vec<(usize, Vec<String>)>,
     loops: usize,
     pub(crate) errors: Vec<Diagnostic>,
+    /// The puzzle the kernel is compiled for, if any: what `__input` and
+    /// `__output` name.
+    pub(crate) io: Option<Io>,
 }
 
-/// Checks a parsed kernel.
-pub(crate) fn check(k: SKernel) -> Result<Kernel, Vec<Diagnostic>> {
+/// Checks a parsed kernel, compiled for the puzzle registers `io` if any.
+pub(crate) fn check(k: SKernel, io: Option<&Io>) -> Result<Kernel, Vec<Diagnostic>> {
     let mut c = Checker {
+        io: io.cloned(),
         kernel: k.name.clone(),
         vars: Vec::new(),
         names: HashMap::new(),
@@ -268,11 +273,12 @@ impl Checker {
         self.value_as(e, Ty::Bool)
     }
 
-    /// An expression statement: a call of `printf` or `__syncwarp` is a
+    /// An expression statement: a call of `printf`, `__syncwarp` or
+    /// `__output` is a
     /// statement of its own kind, anything else an expression.
     fn expr_stmt(&mut self, e: SExpr) -> C<StmtKind> {
         if let SExprKind::Call(name, name_span, args) = &e.kind {
-            if name == "printf" || name == "__syncwarp" {
+            if name == "printf" || name == "__syncwarp" || name == "__output" {
                 return self.statement_call(name, *name_span, args, e.span);
             }
         }

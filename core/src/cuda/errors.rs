@@ -490,3 +490,47 @@ pub(crate) fn a_string() -> Text {
 pub(crate) fn an_integer() -> Text {
     msg!("an `int` or `unsigned`")
 }
+
+/// `__input` or `__output` in a kernel compiled for no puzzle.
+pub(crate) fn no_puzzle(span: Span, name: &str) -> Diagnostic {
+    let what = if name == "__input" {
+        msg!(
+            "`{0}` reads a puzzle's input; this kernel is not compiled for a puzzle",
+            name
+        )
+    } else {
+        msg!(
+            "`{0}` writes a puzzle's output; this kernel is not compiled for a puzzle",
+            name
+        )
+    };
+    Diagnostic::error(span, what).with_help(msg!(
+        "grade it with `warpscope check PUZZLE FILE.cu`, or use a variable instead"
+    ))
+}
+
+/// The number of `__input(k)` or `__output(k, v)` is not a constant.
+pub(crate) fn io_not_constant(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        msg!("`{0}`'s first argument must be a constant number", name),
+    )
+}
+
+/// `__input(k)` or `__output(k, v)` with `k` past the puzzle's registers.
+pub(crate) fn io_range(span: Span, name: &str, k: i64, count: usize) -> Diagnostic {
+    let what = if name == "__input" {
+        msg!(
+            "the puzzle has {0} input(s), numbered from 0; there is no input {1}",
+            count,
+            k
+        )
+    } else {
+        msg!(
+            "the puzzle has {0} output(s), numbered from 0; there is no output {1}",
+            count,
+            k
+        )
+    };
+    Diagnostic::error(span, what)
+}

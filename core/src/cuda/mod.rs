@@ -39,6 +39,7 @@ mod cursor;
 mod errors;
 mod fold;
 mod format;
+mod io;
 mod lex;
 mod lower;
 mod parse;
@@ -49,7 +50,8 @@ mod syntax;
 
 pub use ast::Kernel;
 pub use cursor::MAX_DEPTH;
-pub use lower::{compile, Compiled, PrintValue, Printf, Src};
+pub use io::Io;
+pub use lower::{compile, compile_for, Compiled, PrintValue, Printf, Src};
 pub use parse_expr::MAX_HEIGHT;
 pub use run::{print, run, run_on, simulator, Output, Print};
 
@@ -62,6 +64,13 @@ use crate::diag::Diagnostic;
 /// lexical errors first, or else syntax errors, or else the errors of
 /// names, types and the subset's rules.
 pub fn parse_and_check(src: &str) -> Result<Kernel, Vec<Diagnostic>> {
+    parse_and_check_for(src, None)
+}
+
+/// [`parse_and_check`] for a kernel compiled for a puzzle whose
+/// registers are `io` (`None`: for no puzzle, where `__input` and
+/// `__output` are errors).
+pub fn parse_and_check_for(src: &str, io: Option<&Io>) -> Result<Kernel, Vec<Diagnostic>> {
     let tree = parse::parse(src)?;
-    check::check(tree)
+    check::check(tree, io)
 }

@@ -398,10 +398,12 @@ fn read(st: &WarpState, reg: Loc) -> Vec<u32> {
 }
 
 /// The forbidden-instruction and instruction-count rules, checked on the
-/// assembled submission.
-fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
+/// assembled submission. A CUDA submission (`origins`: each
+/// instruction's CUDA text) has no instruction count, and a forbidden
+/// instruction is located at the CUDA text it came from.
+fn rules(p: &Puzzle, prog: &asm::Program, origins: Option<&[Span]>) -> Option<Diagnostic> {
     let isa = isas::by_name(&p.isa)?;
-    for line in &prog.lines {
+    for (i, line) in prog.lines.iter().enumerate() {
         let text = crate::disasm::disasm(isa, &line.inst);
         let mnemonic = text
             .split_whitespace()
@@ -411,14 +413,18 @@ fn rules(p: &Puzzle, prog: &asm::Program) -> Option<Diagnostic> {
         for f in &p.limits.forbid {
             let f = f.to_ascii_uppercase();
             if mnemonic == f || mnemonic.starts_with(&format!("{f}.")) {
-                return Some(
-                    Diagnostic::error(line.span, msg!("`{0}` is not allowed in this puzzle", f))
-                        .with_help(msg!("solve it with other instructions")),
-                );
+                let d = |at| Diagnostic::error(at, msg!("`{0}` is not allowed in this puzzle", f));
+                return Some(match origins {
+                    None => d(line.span).with_help(msg!("solve it with other instructions")),
+                    Some(o) => d(o.get(i).copied().unwrap_or(line.span)).with_help(msg!(
+                        "this CUDA code compiles to `{0}`; solve it with other intrinsics or operators",
+                        text.trim().trim_end_matches(';').trim_end()
+                    )),
+                });
             }
         }
     }
-    if let Some(max) = p.limits.instructions {
+    if let (Some(max), None) = (p.limits.instructions, origins) {
         if let Some(line) = prog.lines.get(max) {
             return Some(Diagnostic::error(
                 line.span,
@@ -458,7 +464,37 @@ pub fn check(p: &Puzzle, submission: &str) -> Result<Report, Vec<Diagnostic>> {
 
 /// Like [`check`], with the random cases drawn from `seed`.
 pub fn check_with_seed(p: &Puzzle, submission: &str, seed: u64) -> Result<Report, Vec<Diagnostic>> {
-    let mut g = Grading::start(p, submission, seed)?;
+    check_lang(p, submission, Lang::Asm, seed)
+}
+
+/// Checks a CUDA C kernel (docs/cuda.md, "In a puzzle") against a w128
+/// puzzle, as [`check`] checks assembly: the kernel is compiled for the
+/// puzzle's registers and the compiled program runs every case. The
+/// puzzle's `steps` and `forbid` limits apply to the compiled program,
+/// its `instructions` limit does not. Errors are located in `src`.
+pub fn check_cuda(p: &Puzzle, src: &str) -> Result<Report, Vec<Diagnostic>> {
+    check_lang(p, src, Lang::Cuda, p.cases.seed)
+}
+
+/// The language a submission is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Assembly of the puzzle's ISA.
+    #[default]
+    Asm,
+    /// CUDA C, compiled to w128 ([`check_cuda`]).
+    Cuda,
+}
+
+/// [`check_with_seed`] for a submission in `lang`.
+pub fn check_lang(
+    p: &Puzzle,
+    submission: &str,
+    lang: Lang,
+    seed: u64,
+) -> Result<Report, Vec<Diagnostic>> {
+    let mut g = Grading::start_lang(p, submission, lang, seed)?;
     loop {
         if let Progress::Done(r) = g.advance(u64::MAX) {
             return r;
@@ -504,29 +540,65 @@ fn error_at_start(what: Text) -> Vec<Diagnostic> {
     vec![Diagnostic::error(Span::new(0, 0), what)]
 }
 
+/// An assembly submission assembled, refused when it sets inputs up.
+fn assemble_submission(
+    isa: &'static crate::spec::model::Isa,
+    text: &str,
+) -> Result<asm::Program, Vec<Diagnostic>> {
+    let prog = asm::assemble(isa, text)?;
+    let setup: Vec<Diagnostic> = prog
+        .setup
+        .active_span
+        .into_iter()
+        .chain(prog.setup.inits.iter().map(|i| i.span))
+        .map(|s| {
+            Diagnostic::error(s, msg!("a submission may not use `.active` or `.init`")).with_help(
+                msg!("the checker sets the inputs of every case; remove this line"),
+            )
+        })
+        .collect();
+    if setup.is_empty() {
+        Ok(prog)
+    } else {
+        Err(setup)
+    }
+}
+
 impl Grading {
     /// Assembles the submission and checks its rules; `Err` as [`check`]'s.
     pub fn start(p: &Puzzle, submission: &str, seed: u64) -> Result<Grading, Vec<Diagnostic>> {
+        Grading::start_lang(p, submission, Lang::Asm, seed)
+    }
+
+    /// [`Grading::start`] for a submission in `lang`: a CUDA one is
+    /// compiled, and its compiled text runs each case.
+    pub fn start_lang(
+        p: &Puzzle,
+        submission: &str,
+        lang: Lang,
+        seed: u64,
+    ) -> Result<Grading, Vec<Diagnostic>> {
         let Some(isa) = isas::by_name(&p.isa) else {
             return Err(error_at_start(msg!("unknown ISA `{0}`", &p.isa)));
         };
-        let submission = without_case_setup(submission).into_owned();
-        let prog = asm::assemble(isa, &submission)?;
-        let setup: Vec<Diagnostic> = prog
-            .setup
-            .active_span
-            .into_iter()
-            .chain(prog.setup.inits.iter().map(|i| i.span))
-            .map(|s| {
-                Diagnostic::error(s, msg!("a submission may not use `.active` or `.init`"))
-                    .with_help(msg!(
-                        "the checker sets the inputs of every case; remove this line"
-                    ))
-            })
-            .collect();
-        if !setup.is_empty() {
-            return Err(setup);
+        let (submission, prog, origins) = match lang {
+            Lang::Asm => {
+                let text = without_case_setup(submission).into_owned();
+                let prog = assemble_submission(isa, &text)?;
+                (text, prog, None)
+            }
+            Lang::Cuda => {
+                let c = super::cuda::compile(p, submission)?;
+                // a compiled kernel's instructions point into its CUDA text
+                let origins: Vec<Span> = c.program.lines.iter().map(|l| l.span).collect();
+                (c.asm, c.program, Some(origins))
+            }
+        };
+        let mut p = p.clone();
+        if let (Some(n), Some(_)) = (p.limits.cuda_steps, &origins) {
+            p.limits.steps = n;
         }
+        let p = &p;
         let all = cases_with_seed(p, seed);
         let asked = (all.len() as u64).saturating_mul(p.limits.steps);
         if asked > MAX_CHECK_STEPS {
@@ -547,7 +619,7 @@ impl Grading {
             total_steps: 0,
         };
         let mut cases = all.into_iter();
-        if let Some(d) = rules(p, &prog) {
+        if let Some(d) = rules(p, &prog, origins.as_deref()) {
             report.outcome = Outcome::Rule { diagnostic: d };
             cases = Vec::new().into_iter();
         }

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod check;
+pub mod cuda;
 pub mod link;
 mod reader;
 
@@ -59,6 +60,10 @@ pub struct Puzzle {
     pub hints_zh: Vec<String>,
     /// The reference solution.
     pub solution: String,
+    /// A reference solution in CUDA C (`[solution.cuda]`, w128 puzzles
+    /// only); empty when not given. The checker grades against
+    /// [`Puzzle::solution`]; this one is for people to read.
+    pub solution_cuda: String,
 }
 
 /// An input register and how its values are drawn.
@@ -147,6 +152,9 @@ pub struct Limits {
     pub instructions: Option<usize>,
     /// Most steps one case may take.
     pub steps: u64,
+    /// Most steps one case of a CUDA submission may take (compiled code
+    /// runs longer than hand-written assembly); `None`: [`Limits::steps`].
+    pub cuda_steps: Option<u64>,
     /// Forbidden mnemonics: `SHFL.IDX` forbids `SHFL.IDX` with any further
     /// modifiers, `REDUX` every `REDUX.*`.
     pub forbid: Vec<String>,
@@ -157,6 +165,7 @@ impl Default for Limits {
         Limits {
             instructions: None,
             steps: 1000,
+            cuda_steps: None,
             forbid: Vec::new(),
         }
     }

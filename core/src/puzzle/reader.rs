@@ -18,6 +18,7 @@ const TEXT_SECTIONS: &[&str] = &[
     "hint",
     "hint.zh",
     "solution",
+    "solution.cuda",
 ];
 /// Sections of `key = value` lines.
 const KEY_SECTIONS: &[&str] = &["input", "output", "cases", "limits"];
@@ -66,6 +67,8 @@ struct Reader<'a> {
     input_regs: Vec<RawReg>,
     output_regs: Vec<RawReg>,
     header_span: Span,
+    /// The `[solution.cuda]` body, when there is one.
+    cuda_span: Option<Span>,
 }
 
 /// Parses a puzzle text. On failure returns every problem found, located in
@@ -92,6 +95,7 @@ pub fn parse(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
             limits: Limits::default(),
             hints: Vec::new(),
             hints_zh: Vec::new(),
+            solution_cuda: String::new(),
             solution: String::new(),
         },
         level_span: None,
@@ -100,6 +104,7 @@ pub fn parse(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
         input_regs: Vec::new(),
         output_regs: Vec::new(),
         header_span: Span::new(0, 0),
+        cuda_span: None,
     };
     r.read();
     r.finish();
@@ -414,6 +419,10 @@ impl Reader<'_> {
                 Some(n @ 1..=MAX_STEPS) => self.p.limits.steps = n,
                 _ => self.error(vs, msg!("`steps` is a count from 1 to {0}", MAX_STEPS)),
             },
+            (Section::Limits, "cuda_steps") => match number(value) {
+                Some(n @ 1..=MAX_STEPS) => self.p.limits.cuda_steps = Some(n),
+                _ => self.error(vs, msg!("`cuda_steps` is a count from 1 to {0}", MAX_STEPS)),
+            },
             (Section::Limits, "forbid") => {
                 let names = self.list(
                     value,
@@ -446,7 +455,7 @@ impl Reader<'_> {
             Section::Input(_) => "range, special",
             Section::Output(_) => "lanes",
             Section::Cases => "active, random, seed",
-            _ => "instructions, steps, forbid",
+            _ => "instructions, steps, cuda_steps, forbid",
         };
         self.diags.push(
             Diagnostic::error(key_span, msg!("unknown key `{0}` {1}", key, place))
@@ -521,6 +530,13 @@ impl Reader<'_> {
                     }
                     self.code(&body, span, msg!("solution"));
                     self.p.solution = body;
+                }
+                "solution.cuda" => {
+                    if body.trim().is_empty() {
+                        self.error(span, msg!("the solution is empty"));
+                    }
+                    self.p.solution_cuda = body;
+                    self.cuda_span = Some(span);
                 }
                 "hint.zh" => {
                     if self.p.hints.len() != self.p.hints_zh.len() + 1 {
@@ -617,6 +633,27 @@ impl Reader<'_> {
                 if let Some(o) = self.p.outputs.get_mut(i) {
                     o.reg = reg;
                 }
+            }
+        }
+        if let Some(span) = self.cuda_span {
+            self.cuda_code(span);
+        }
+    }
+
+    /// Checks that the CUDA solution compiles for the puzzle's registers.
+    fn cuda_code(&mut self, span: Span) {
+        if !self.diags.is_empty() {
+            return;
+        }
+        if let Err(ds) = super::cuda::compile(&self.p, &self.p.solution_cuda) {
+            for d in ds {
+                let at = Span::new(d.span.start + span.start, d.span.end + span.start);
+                let text = msg!("in the {0}: {1}", msg!("CUDA solution"), d.text);
+                self.diags.push(Diagnostic {
+                    text,
+                    span: at,
+                    ..d
+                });
             }
         }
     }

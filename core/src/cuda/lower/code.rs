@@ -7,10 +7,14 @@
 //! variable through the listing; temporaries are taken above them as a
 //! stack, released when the statement or expression that took them is
 //! done. Predicates `P0`..`P6` are a stack too. `PT` and `RZ` are the
-//! true predicate and the zero register.
+//! true predicate and the zero register. A kernel compiled for a puzzle
+//! keeps the registers at the top (`R254` down) for the puzzle's inputs
+//! and outputs ([`Frame`]); variables and temporaries stay below them.
 
 use super::super::ast::{Piece, Ty};
+use super::super::io::Io;
 use crate::diag::{Diagnostic, Span};
+use crate::loc::Loc;
 use crate::msg;
 
 /// The zero register's number.
@@ -152,6 +156,68 @@ pub(crate) struct Code {
     pub loops: Vec<(String, String)>,
     /// Convergence barriers in use (regions nested around the code).
     pub barriers: u8,
+    /// The registers from here up (below `RZ`) are not handed out: a
+    /// kernel compiled for a puzzle keeps its inputs and outputs there.
+    ceiling: u8,
+    /// A puzzle's registers, if compiled for one.
+    pub frame: Frame,
+}
+
+/// Where a kernel compiled for a puzzle keeps the puzzle's registers
+/// (see `io.rs`): each input and output has a reserved register, taken
+/// from `R254` down (inputs first, in file order), skipping the
+/// puzzle's own `R` registers.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Frame {
+    /// Each input's register and its reserved copy.
+    pub inputs: Vec<(Loc, u8)>,
+    /// Each output's register and the reserved register that holds the
+    /// value it gets.
+    pub outputs: Vec<(Loc, u8)>,
+    /// Which inputs the kernel reads.
+    pub read: Vec<bool>,
+    /// Which outputs the kernel writes somewhere.
+    pub written: Vec<bool>,
+}
+
+impl Frame {
+    /// The frame of a kernel compiled for `io`, whose `written` outputs
+    /// are those it has an `__output` for.
+    pub fn new(io: &Io, written: Vec<bool>) -> Frame {
+        let taken: Vec<u8> = io
+            .inputs
+            .iter()
+            .chain(&io.outputs)
+            .filter_map(|l| match l {
+                Loc::R(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let mut free = (0..RZ).rev().filter(|r| !taken.contains(r));
+        let mut take = |regs: &[Loc]| -> Vec<(Loc, u8)> {
+            regs.iter()
+                .map(|&l| (l, free.next().unwrap_or(0)))
+                .collect()
+        };
+        let inputs = take(&io.inputs);
+        let outputs = take(&io.outputs);
+        Frame {
+            read: vec![false; inputs.len()],
+            inputs,
+            outputs,
+            written,
+        }
+    }
+
+    /// The lowest reserved register (`RZ` when none).
+    pub fn ceiling(&self) -> u8 {
+        self.inputs
+            .iter()
+            .chain(&self.outputs)
+            .map(|p| p.1)
+            .min()
+            .unwrap_or(RZ)
+    }
 }
 
 /// Where the temporaries stood: [`Code::release`] goes back to it.
@@ -167,12 +233,15 @@ pub(crate) const BARRIERS: u8 = 16;
 const PREDICATES: u8 = 7;
 
 impl Code {
-    /// A buffer whose first registers hold the variables `vars`.
-    pub fn new(vars: &[(String, Ty, Span)], origin: Span) -> Code {
+    /// A buffer whose first registers hold the variables `vars`, which
+    /// keeps a puzzle's registers in `frame`.
+    pub fn new(vars: &[(String, Ty, Span)], origin: Span, frame: Frame) -> Code {
+        let ceiling = frame.ceiling();
+        let top = usize::from(ceiling);
         let mut errors = Vec::new();
         let mut var_reg = Vec::new();
         for (i, (name, _, span)) in vars.iter().enumerate() {
-            if i >= usize::from(RZ) {
+            if i >= top {
                 errors.push(Diagnostic::error(
                     *span,
                     msg!(
@@ -192,13 +261,15 @@ impl Code {
             var_reg,
             var_name: vars.iter().map(|v| v.0.clone()).collect(),
             var_ty: vars.iter().map(|v| v.1).collect(),
-            lane: (vars.len().min(usize::from(RZ) - 1) as u8, false),
+            lane: (vars.len().min(top.saturating_sub(1)) as u8, false),
             prints: Vec::new(),
-            next_temp: (vars.len() + 1).min(usize::from(RZ)) as u16,
+            next_temp: (vars.len() + 1).min(top) as u16,
             next_pred: 0,
             labels: 0,
             loops: Vec::new(),
             barriers: 0,
+            ceiling,
+            frame,
         }
     }
 
@@ -266,8 +337,9 @@ impl Code {
 
     /// A temporary register.
     pub fn temp(&mut self) -> u8 {
-        if self.next_temp >= u16::from(RZ) {
-            if self.next_temp == u16::from(RZ) {
+        let top = u16::from(self.ceiling);
+        if self.next_temp >= top {
+            if self.next_temp == top {
                 self.errors.push(Diagnostic::error(
                     self.origin,
                     msg!("this needs more registers than w128's 255"),

@@ -21,7 +21,7 @@ const SIGN: u32 = 0x8000_0000;
 pub(crate) fn pure(e: &Expr) -> bool {
     use super::super::ast::Intrinsic as I;
     match &e.kind {
-        ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Lane => true,
+        ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Lane | ExprKind::Input(_) => true,
         ExprKind::Convert(x) | ExprKind::Unary(_, x) => pure(x),
         ExprKind::Binary(_, a, b) | ExprKind::Logic(_, a, b) => pure(a) && pure(b),
         ExprKind::Cond(c, a, b) => pure(c) && pure(a) && pure(b),
@@ -104,6 +104,10 @@ impl Code {
             ExprKind::Lane => {
                 let r = self.lane();
                 self.to(Src::R(r), dst)
+            }
+            ExprKind::Input(k) => {
+                let r = self.input(*k, e.span);
+                self.to(r, dst)
             }
             ExprKind::Convert(x) => self.convert(x, e.ty, dst, m),
             ExprKind::Unary(op, x) => self.unary(*op, x, e.ty, dst, m),

@@ -15,11 +15,13 @@ mod cond;
 mod divide;
 mod expr;
 mod intrin;
+mod io;
 mod stmt;
 
 pub use code::{PrintValue, Printf, Src};
 
 use super::ast::Kernel;
+use super::io::Io;
 use crate::asm::{self, Program};
 use crate::diag::{Diagnostic, Lines, Span};
 use crate::{isas, msg};
@@ -59,38 +61,52 @@ impl Compiled {
 /// errors of the text itself; the lowering adds those of w128's limits:
 /// more variables than registers, conditions deeper than its predicates).
 pub fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
-    let kernel = super::parse_and_check(src)?;
+    lower(src, None)
+}
+
+/// Compiles the kernel in `src` for a puzzle whose registers are `io`:
+/// `__input(k)` reads `io.inputs[k]` as it was when the kernel started,
+/// and `__output(k, v)` sets `io.outputs[k]` of the lane when it leaves
+/// the kernel; an output a lane never sets keeps its value. The registers
+/// from `R254` down hold them while the kernel runs (see `lower/io.rs`).
+pub fn compile_for(src: &str, io: &Io) -> Result<Compiled, Vec<Diagnostic>> {
+    lower(src, Some(io))
+}
+
+fn lower(src: &str, io: Option<&Io>) -> Result<Compiled, Vec<Diagnostic>> {
+    let kernel = super::parse_and_check_for(src, io)?;
     let vars: Vec<_> = kernel
         .vars
         .iter()
         .map(|v| (v.name.clone(), v.ty, v.span))
         .collect();
-    let mut code = code::Code::new(&vars, kernel.name_span);
+    let frame = io.map_or_else(code::Frame::default, |io| {
+        code::Frame::new(io, io::written(&kernel.body, io.outputs.len()))
+    });
+    let mut code = code::Code::new(&vars, kernel.name_span, frame);
     for s in &kernel.body {
         code.stmt(s);
     }
     // The kernel ends at its closing brace, the text's last character.
     let end = src.trim_end().len().saturating_sub(1);
     code.origin = Span::new(end, end + 1);
-    code.emit("EXIT".into());
+    code.exit();
     if !code.errors.is_empty() {
         return Err(code.errors);
     }
+    let mut head = code.prologue(kernel.name_span);
     if code.lane.1 {
-        let text = format!("S2R R{}, SR_LANEID", code.lane.0);
-        code.lines.insert(
-            0,
-            code::Line {
-                text,
-                note: "threadIdx.x".into(),
-                origin: kernel.name_span,
-                label: false,
-            },
-        );
-        for p in &mut code.prints {
-            p.0 += 1;
-        }
+        head.push(code::Line {
+            text: format!("S2R R{}, SR_LANEID", code.lane.0),
+            note: "threadIdx.x".into(),
+            origin: kernel.name_span,
+            label: false,
+        });
     }
+    for p in &mut code.prints {
+        p.0 += head.len();
+    }
+    code.lines.splice(0..0, head);
     let (asm, line_of) = write_text(src, &kernel, &code.lines);
     let program = asm::assemble(isas::w128(), &asm).map_err(|errs| {
         let first = errs.first().map(|e| e.message()).unwrap_or_default();

@@ -72,7 +72,8 @@ impl Code {
                 let to = if s.kind == StmtKind::Break { brk } else { cont };
                 self.emit(format!("BRA {to}"));
             }
-            StmtKind::Return => self.emit("EXIT".into()),
+            StmtKind::Return => self.exit(),
+            StmtKind::Output(k, e) => self.output(*k, e, s.span),
         }
         self.release(m);
     }

@@ -519,4 +519,6 @@ fn the_documented_example_parses_and_its_solution_passes() {
     let r = check::check(&p, &p.solution).unwrap();
     assert!(r.passed(), "{}", check::summary(&r));
     assert!(!check::check(&p, "EXIT").unwrap().passed());
+    let r = check::check_cuda(&p, &p.solution_cuda).unwrap();
+    assert!(r.passed(), "{}", check::summary(&r));
 }

@@ -64,6 +64,18 @@ fn malformed_puzzles_get_located_messages() {
             "p:3:2: error: `[output]` needs a register: `[output R0]`",
         ),
         (
+            "title = T\nisa = w128\n[input R0]\n[output R1]\n[solution]\nEXIT\n[solution.cuda]\n__global__ void k() {\n  __output(0, __input(1));\n}\n",
+            "p:9:23: error: in the CUDA solution: the puzzle has 1 input(s), numbered from 0; there is no input 1",
+        ),
+        (
+            "title = T\nisa = sm50\n[output R1]\n[solution]\nEXIT\n[solution.cuda]\n__global__ void k() { }\n",
+            "p:7:1: error: in the CUDA solution: CUDA C compiles to w128; this puzzle is for sm50",
+        ),
+        (
+            "title = T\nisa = w128\n[output R1]\n[limits]\ncuda_steps = 0\n[solution]\nEXIT\n",
+            "p:5:14: error: `cuda_steps` is a count from 1 to 1000000",
+        ),
+        (
             "title = T\nisa = w128\ncolour = red\n[output R1]\n[solution]\nEXIT\n",
             "p:3:1: error: unknown key `colour` at the top of a puzzle",
         ),

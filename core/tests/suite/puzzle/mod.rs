@@ -1,5 +1,6 @@
 //! Puzzles: the bundled set and errors in puzzle files.
 
 mod bundled;
+mod cuda;
 mod errors;
 mod work;

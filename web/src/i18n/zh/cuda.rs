@@ -122,4 +122,18 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("CUDA C is compiled by the part of warpscope that loads after the page, which is still loading",
      "CUDA C 由页面之后加载的 warpscope 部分编译，该部分仍在加载"),
     ("your kernel is kept: type, or reload the page, to try again", "你的内核已保留：输入内容或重新加载页面即可重试"),
+    // A puzzle's registers: __input and __output.
+    ("`{0}` reads a puzzle's input; this kernel is not compiled for a puzzle",
+     "`{0}` 读取练习的输入；这个内核不是为练习编译的"),
+    ("`{0}` writes a puzzle's output; this kernel is not compiled for a puzzle",
+     "`{0}` 写入练习的输出；这个内核不是为练习编译的"),
+    ("grade it with `warpscope check PUZZLE FILE.cu`, or use a variable instead",
+     "请用 `warpscope check PUZZLE FILE.cu` 评测，或改用变量"),
+    ("`{0}`'s first argument must be a constant number", "`{0}` 的第一个参数必须是常数"),
+    ("the puzzle has {0} input(s), numbered from 0; there is no input {1}",
+     "练习有 {0} 个输入，从 0 开始编号；没有输入 {1}"),
+    ("the puzzle has {0} output(s), numbered from 0; there is no output {1}",
+     "练习有 {0} 个输出，从 0 开始编号；没有输出 {1}"),
+    ("a CUDA kernel cannot read or write `{0}` here: it reads R, P and UR inputs and writes R and P outputs",
+     "CUDA 内核不能在此读写 `{0}`：它只读取 R、P 和 UR 输入，只写入 R 和 P 输出"),
 ];
