@@ -89,5 +89,9 @@ fn a_kernel_that_never_ends_says_so() {
 fn isa_cuda_points_to_lang_cuda() {
     let out = warpscope(&["asm", "--isa", "cuda"], KERNEL);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--lang cuda"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--lang cuda"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -116,7 +116,10 @@ const GFX9_FILES: &[(&str, &str)] = &[
 /// The CUDA C example kernels, in teaching order: `(id, text)`, each
 /// the CUDA counterpart of the w128 example with the same id.
 const CUDA_FILES: &[(&str, &str)] = &[
-    ("broadcast", include_str!("../../examples/cuda/broadcast.cu")),
+    (
+        "broadcast",
+        include_str!("../../examples/cuda/broadcast.cu"),
+    ),
     (
         "butterfly_sum",
         include_str!("../../examples/cuda/butterfly_sum.cu"),
@@ -125,8 +128,14 @@ const CUDA_FILES: &[(&str, &str)] = &[
         "inclusive_scan",
         include_str!("../../examples/cuda/inclusive_scan.cu"),
     ),
-    ("ballot_popc", include_str!("../../examples/cuda/ballot_popc.cu")),
-    ("match_any", include_str!("../../examples/cuda/match_any.cu")),
+    (
+        "ballot_popc",
+        include_str!("../../examples/cuda/ballot_popc.cu"),
+    ),
+    (
+        "match_any",
+        include_str!("../../examples/cuda/match_any.cu"),
+    ),
     (
         "divergent_branch",
         include_str!("../../examples/cuda/divergent_branch.cu"),

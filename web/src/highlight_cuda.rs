@@ -9,7 +9,16 @@ use crate::highlight::{Class, Piece};
 
 /// Statements' words.
 const KEYWORDS: &[&str] = &[
-    "if", "else", "for", "while", "do", "break", "continue", "return", "true", "false",
+    "if",
+    "else",
+    "for",
+    "while",
+    "do",
+    "break",
+    "continue",
+    "return",
+    "true",
+    "false",
     "__global__",
 ];
 
@@ -41,7 +50,10 @@ fn word_class(w: &str) -> Class {
     } else if TYPES.contains(&w) {
         Class::Modifier
     } else if w.starts_with("__")
-        || matches!(w, "printf" | "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize")
+        || matches!(
+            w,
+            "printf" | "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize"
+        )
     {
         Class::Mnemonic
     } else {
@@ -80,7 +92,8 @@ fn line_pieces(line: &str, in_block: &mut bool) -> Vec<Piece> {
             }
             i = (i + 1).min(b.len());
             Class::Label
-        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+        } else if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
                 i += 1;
             }
@@ -117,7 +130,8 @@ mod tests {
 
     #[test]
     fn a_kernel_line_is_classified() {
-        let got = classes("for (int d = 16; d > 0; d /= 2) v += __shfl_xor_sync(0xffffffff, v, d); // x");
+        let got =
+            classes("for (int d = 16; d > 0; d /= 2) v += __shfl_xor_sync(0xffffffff, v, d); // x");
         assert_eq!(got[0], (Class::Directive, "for"));
         assert_eq!(got[2], (Class::Modifier, "int"));
         assert!(got.contains(&(Class::Number, "16")));
@@ -132,7 +146,10 @@ mod tests {
             classes("printf(\"a \\\" b\\n\", 'x');")[2],
             (Class::Label, "\"a \\\" b\\n\"")
         );
-        assert_eq!(classes("#include <cstdio>"), [(Class::Control, "#include <cstdio>")]);
+        assert_eq!(
+            classes("#include <cstdio>"),
+            [(Class::Control, "#include <cstdio>")]
+        );
         let lines = highlight("int a; /* one\ntwo */ int b; \"unclosed");
         assert_eq!(lines[1][0], (Class::Comment, 0, 6));
         assert_eq!(lines[1].last().map(|p| p.0), Some(Class::Label));

@@ -240,7 +240,9 @@ fn start_needs_rest(lang: i18n::Lang) -> bool {
         warpscope_core::link::decode_link(&saved?).ok()
     });
     // A CUDA C kernel is compiled by the second part.
-    let cuda = view.as_ref().is_some_and(|ls| ls.isa == warpscope_core::isas::Id::Cuda.name());
+    let cuda = view
+        .as_ref()
+        .is_some_and(|ls| ls.isa == warpscope_core::isas::Id::Cuda.name());
     let view_needs = view.is_some_and(|ls| state::share::read_view(&ls.view).needs_rest());
     lang == i18n::Lang::Zh || view_needs || puzzles || cuda
 }

@@ -6,6 +6,7 @@
 
 use super::errors::{self, Outside};
 use crate::diag::{Diagnostic, Span};
+use crate::operand::float::parse_f32;
 
 /// One token's kind and value.
 #[derive(Debug, Clone, PartialEq)]
@@ -250,12 +251,12 @@ fn number(text: &str) -> Result<Tok, Fault> {
 fn float(text: &str) -> Result<Tok, Option<Fault>> {
     let owned = text.to_string();
     let Some(body) = text.strip_suffix(['f', 'F']) else {
-        return Err(text
-            .parse::<f64>()
-            .is_ok()
+        return Err(parse_f32(text)
+            .is_some()
             .then(|| -> Fault { Box::new(move |s| errors::double_literal(s, &owned)) }));
     };
-    let f: f32 = body.parse().map_err(|_| None)?;
+    // warpscope's own exact reader: std's carries a 10 KB table
+    let f: f32 = parse_f32(body).ok_or(None)?;
     if f.is_infinite() {
         return Err(Some(Box::new(move |s| errors::float_range(s, &owned))));
     }

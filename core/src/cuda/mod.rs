@@ -36,6 +36,7 @@ mod calls;
 mod check;
 mod check_expr;
 mod cursor;
+mod decimal;
 mod errors;
 mod fold;
 mod format;

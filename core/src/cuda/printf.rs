@@ -81,43 +81,21 @@ fn directive(flags: Flags, precision: Option<usize>, conv: Conversion, arg: Arg)
         Conversion::Char => char::from(bits as u8).to_string(),
         Conversion::Str => String::new(),
         Conversion::Fixed(upper) | Conversion::Exp(upper) => {
-            let f = f64::from(f32::from_bits(bits));
+            let f = f32::from_bits(bits);
             let p = precision.unwrap_or(6);
             let body = if f.is_nan() {
                 "nan".to_string()
             } else if f.is_infinite() {
                 "inf".to_string()
             } else if matches!(conv, Conversion::Fixed(_)) {
-                fixed(f.abs(), p, flags.alt)
+                super::decimal::fixed(f.abs(), p, flags.alt)
             } else {
-                exponent(f.abs(), p, flags.alt)
+                super::decimal::exponent(f.abs(), p, flags.alt)
             };
             let body = if upper { body.to_uppercase() } else { body };
             signed(f.is_sign_negative() && !f.is_nan(), body, flags)
         }
     }
-}
-
-/// `%f` of a non-negative finite value.
-fn fixed(f: f64, p: usize, alt: bool) -> String {
-    let mut s = format!("{f:.p$}");
-    if alt && p == 0 {
-        s.push('.');
-    }
-    s
-}
-
-/// `%e` of a non-negative finite value: `d.ddde+XX`.
-fn exponent(f: f64, p: usize, alt: bool) -> String {
-    let s = format!("{f:.p$e}");
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = exp.parse().unwrap_or(0);
-    let mut mant = mant.to_string();
-    if alt && p == 0 {
-        mant.push('.');
-    }
-    let sign = if e < 0 { '-' } else { '+' };
-    format!("{mant}e{sign}{:02}", e.unsigned_abs())
 }
 
 /// Digits padded with zeros to the precision (`%.0d` of 0 is empty).

@@ -85,13 +85,22 @@ fn a_kernel_compiles_steps_with_both_lines_and_prints_per_lane() {
     let c = wait_compiled(&page, KERNEL);
     let rows = source_rows(&page);
     assert!(
-        rows.iter().any(|r| r == "// 4: v += __shfl_xor_sync(0xffffffff, v, 1);"),
+        rows.iter()
+            .any(|r| r == "// 4: v += __shfl_xor_sync(0xffffffff, v, 1);"),
         "{rows:?}"
     );
-    let listing = page.js("return document.querySelector('#listing').textContent;", vec![]);
-    assert!(listing.as_str().unwrap().contains("SHFL.BFLY PT, R2, R0, 0x1, 0x1f"));
+    let listing = page.js(
+        "return document.querySelector('#listing').textContent;",
+        vec![],
+    );
+    assert!(listing
+        .as_str()
+        .unwrap()
+        .contains("SHFL.BFLY PT, R2, R0, 0x1, 0x1f"));
     // The variable's name beside its register.
-    page.wait("return document.querySelector('#grid tr[data-reg=\"R0\"] .var[data-var=\"v\"]') !== null;");
+    page.wait(
+        "return document.querySelector('#grid tr[data-reg=\"R0\"] .var[data-var=\"v\"]') !== null;",
+    );
 
     // Step: the CUDA line and the instruction that run next are marked.
     page.step();

@@ -336,7 +336,10 @@ fn register_rows(
                     let class = cell_class("val", l, c, w);
                     html! { <td {class} data-lane={l.to_string()} data-value={v.to_string()}>{ p.fmt.show(v) }</td> }
                 });
-                let var = p.cuda.as_ref().and_then(|c| c.registers.iter().find(|v| v.1 == n));
+                let var = p
+                    .cuda
+                    .as_ref()
+                    .and_then(|c| c.registers.iter().find(|v| v.1 == n));
                 lane_rows.push(html! {
                     <tr data-reg={loc.name()}><th class="reg">{ loc.name() }
                         if let Some((name, _)) = var { <span class="var" data-var={name.clone()}>{ name.clone() }</span> }

@@ -30,7 +30,10 @@ pub fn highlighted(p: &HighlightedProps) -> Html {
         // (a CUDA kernel's highlighter waits with its compiler in the
         // second part; until it is in, the text is plain)
         Id::Cuda if crate::lazy::ready() => crate::highlight_cuda::highlight(src),
-        Id::Cuda => src.split('\n').map(|l| vec![(highlight::Class::Plain, 0, l.len())]).collect(),
+        Id::Cuda => src
+            .split('\n')
+            .map(|l| vec![(highlight::Class::Plain, 0, l.len())])
+            .collect(),
         _ => highlight::highlight(isa, src),
     };
     let mut by_line: std::collections::HashMap<usize, Vec<&DiagView>> = Default::default();

@@ -9,7 +9,11 @@ use yew::prelude::*;
 /// `first`; a click selects that instruction.
 #[inline(never)]
 pub fn header(source: &str, line: usize, first: usize, on_select: &Callback<usize>) -> Html {
-    let text = source.lines().nth(line.wrapping_sub(1)).unwrap_or("").trim();
+    let text = source
+        .lines()
+        .nth(line.wrapping_sub(1))
+        .unwrap_or("")
+        .trim();
     let cb = on_select.clone();
     html! {
         <tr key={format!("s{first}")} class="src" data-line={line.to_string()}

@@ -7,8 +7,8 @@ use yew::prelude::*;
 use super::callbacks::Callbacks;
 use super::diagram;
 use super::{bitfield, console, grid, reference};
-use warpscope_core::isas::Id;
 use crate::state::{Action, Dispatch, Ptr, State, Tab, ViewAction};
+use warpscope_core::isas::Id;
 
 /// The text of the instruction the last step ran.
 pub fn event_text(st: &State) -> Option<String> {

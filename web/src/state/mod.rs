@@ -492,7 +492,8 @@ impl State {
 
     fn toggle_lane(&mut self, rt: &mut Runtime, lane: u8) -> bool {
         if self.doc.isa == Id::Cuda {
-            self.view.note(tr("a CUDA C kernel runs on all 32 lanes of the warp"));
+            self.view
+                .note(tr("a CUDA C kernel runs on all 32 lanes of the warp"));
             return true;
         }
         if self.build.stale {

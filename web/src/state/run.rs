@@ -14,9 +14,9 @@ use warpscope_core::sim::{
 };
 
 use super::build::{same_run, Assembled, Row};
-use warpscope_core::cuda::{Print, Printf};
 use crate::i18n::{tr, trf};
 use crate::ptr::Ptr;
+use warpscope_core::cuda::{Print, Printf};
 
 /// Events kept for stepping back (the most recent ones).
 pub const EVENT_HISTORY: usize = 4096;
@@ -63,9 +63,10 @@ impl Runtime {
     pub fn load(&mut self, a: &Ptr<Assembled>) -> bool {
         let prints = |p: &Assembled| p.cuda.as_ref().map(|c| c.prints.clone());
         let keep = self.sim.is_some()
-            && self.program.as_ref().is_some_and(|p| {
-                same_run(&p.program, &a.program) && prints(p) == prints(a)
-            });
+            && self
+                .program
+                .as_ref()
+                .is_some_and(|p| same_run(&p.program, &a.program) && prints(p) == prints(a));
         self.program = Some(a.clone());
         if keep {
             return false;
