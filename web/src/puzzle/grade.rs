@@ -32,15 +32,15 @@ fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// Grades `source` against `p` in slices, telling `progress` the cases
+/// Grades `source` (written in `lang`) against `p` in slices, telling `progress` the cases
 /// begun and in all after each; `None` when `stop` was set first.
 pub async fn in_slices(
     p: &Puzzle,
-    source: &str,
+    (source, lang): (&str, check::Lang),
     progress: impl Fn(usize, usize),
     stop: Rc<Cell<bool>>,
 ) -> Option<Result<check::Report, Vec<Diagnostic>>> {
-    let mut g = match Grading::start(p, source, p.cases.seed) {
+    let mut g = match Grading::start_lang(p, source, lang, p.cases.seed) {
         Ok(g) => g,
         Err(e) => return Some(Err(e)),
     };

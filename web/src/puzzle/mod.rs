@@ -13,6 +13,7 @@ mod store;
 use std::rc::Rc;
 use warpscope_core::diag;
 use warpscope_core::isas::Id;
+use warpscope_core::puzzle::check::Lang as SubmissionLang;
 use warpscope_core::puzzle::{self, check, link, Puzzle};
 use yew::prelude::*;
 
@@ -302,7 +303,9 @@ fn check_callback(
             return;
         }
         store::save_attempt(&p.id, &source);
-        if isa.name() != p.isa {
+        // a CUDA C kernel is graded as a w128 submission
+        let cuda = isa == Id::Cuda && p.isa == Id::W128.name();
+        if isa.name() != p.isa && !cuda {
             let why = trf(
                 "Not checked: this puzzle is for {1}, the editor for {0}. Switch the ISA to {1} (the text stays).",
                 &[&isa.name(), &p.isa],
@@ -322,7 +325,8 @@ fn check_callback(
         wasm_bindgen_futures::spawn_local(async move {
             let progress = checking.progress.clone();
             let tell = move |run, total| progress.set(Some((run, total)));
-            let graded = grade::in_slices(&p, &source, tell, checking.stop.clone()).await;
+            let lang = if cuda { SubmissionLang::Cuda } else { SubmissionLang::Asm };
+            let graded = grade::in_slices(&p, (&source, lang), tell, checking.stop.clone()).await;
             checking.progress.set(None);
             let result = match graded {
                 None => Shown::Stopped,
@@ -556,6 +560,12 @@ pub fn panel(props: &PanelProps) -> Html {
         let (p, on_load) = (p.clone(), props.on_load.clone());
         Callback::from(move |_: MouseEvent| on_load.emit((p.isa.clone(), p.solution.clone())))
     };
+    let on_use_cuda = {
+        let (p, on_load) = (p.clone(), props.on_load.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_load.emit((Id::Cuda.name().to_string(), p.solution_cuda.clone()))
+        })
+    };
     let on_link = link_callback(&cur, &props.source, &link_url);
     let on_lang = {
         let zh = zh.clone();
@@ -606,6 +616,10 @@ pub fn panel(props: &PanelProps) -> Html {
                 <div class="pz-solution" id="pz-solution-text">
                     <pre>{ p.solution.clone() }</pre>
                     <button class="btn" id="pz-use-solution" onclick={on_use_solution}>{ tr("Put it in the editor") }</button>
+                    if !p.solution_cuda.is_empty() {
+                        <pre id="pz-solution-cuda">{ p.solution_cuda.clone() }</pre>
+                        <button class="btn" id="pz-use-cuda" onclick={on_use_cuda}>{ tr("Put the CUDA C one in the editor") }</button>
+                    }
                 </div>
             }
         </section>
@@ -648,12 +662,12 @@ fn graded_view(
         return Html::default();
     };
     if *g.source == **source && g.isa == isa {
-        return result_view(Some(&g.shown), p, (source, fmt), on_load);
+        return result_view(Some(&g.shown), p, (source, fmt, g.isa), on_load);
     }
     html! {
         <div class="pz-stale" id="pz-stale">
             <p class="pz-stale-note">{ tr("For an earlier version of the program: Check again.") }</p>
-            { result_view(Some(&g.shown), p, (&g.source, fmt), on_load) }
+            { result_view(Some(&g.shown), p, (&g.source, fmt, g.isa), on_load) }
         </div>
     }
 }
@@ -662,7 +676,7 @@ fn graded_view(
 fn result_view(
     shown: Option<&Shown>,
     p: &Puzzle,
-    (source, fmt): (&Rc<String>, crate::state::Fmt),
+    (source, fmt, isa): (&Rc<String>, crate::state::Fmt, Id),
     on_load: &Callback<(String, String)>,
 ) -> Html {
     let Some(shown) = shown else {
@@ -760,10 +774,12 @@ fn result_view(
                         <tr><th>{ tr("register") }</th><th>{ tr("lane") }</th><th>{ tr("expected") }</th><th>{ tr("got") }</th></tr>
                         { for rows }
                     </table>
-                    <button class="btn" id="pz-load-case" onclick={on_case}
-                        title={tr("replace the editor's text with this case's inputs and your code, to step through it")}>
-                        { tr("Load this case into the simulator") }
-                    </button>
+                    if isa != Id::Cuda {
+                        <button class="btn" id="pz-load-case" onclick={on_case}
+                            title={tr("replace the editor's text with this case's inputs and your code, to step through it")}>
+                            { tr("Load this case into the simulator") }
+                        </button>
+                    }
                 </div>
             }
         }

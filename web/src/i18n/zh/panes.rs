@@ -94,6 +94,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("Show it", "显示"),
     ("Not yet", "暂不"),
     ("Put it in the editor", "放入编辑器"),
+    ("Put the CUDA C one in the editor", "把 CUDA C 版本放入编辑器"),
     ("✗ The program does not assemble:", "✗ 程序无法汇编："),
     ("✓ Passed all {0} cases: {1} instructions, at most {2} steps.", "✓ 全部 {0} 个用例通过：{1} 条指令，最多 {2} 步。"),
     ("✗ Line {0}: {1}", "✗ 第 {0} 行：{1}"),
