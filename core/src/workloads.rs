@@ -115,6 +115,46 @@ pub fn sim_of(source: &str, undo: bool) -> Option<Sim> {
     Some(Sim::new(isa, &program, config))
 }
 
+/// The CUDA C kernel the compiler's benchmarks compile (natively and in
+/// the browser's build): exactly 100 lines of declarations, arithmetic, shuffles and
+/// votes, divergent `if`s, loops, a division by a constant and `printf`s,
+/// in blocks of ten lines.
+pub fn cuda_kernel_100() -> String {
+    let mut lines = vec![
+        "__global__ void long_kernel()".to_string(),
+        "{".to_string(),
+        "    unsigned lane = threadIdx.x;".to_string(),
+        "    int acc = (int)lane;".to_string(),
+    ];
+    let mut k = 0;
+    while lines.len() + 10 <= 99 {
+        lines.extend([
+            format!("    int a{k} = acc * {} + (int)(lane ^ {}u);", k + 3, k + 1),
+            format!(
+                "    a{k} += __shfl_xor_sync(0xffffffff, a{k}, {});",
+                1 << (k % 5)
+            ),
+            format!("    unsigned m{k} = __ballot_sync(0xffffffff, (a{k} & 1) == 0);"),
+            format!("    if (lane < {}u) {{", 4 + k),
+            format!("        acc -= a{k} / 3 + __popc(m{k});"),
+            "    } else {".to_string(),
+            format!("        acc ^= a{k} >> {};", k % 7 + 1),
+            "    }".to_string(),
+            format!(
+                "    for (int i = 0; i < {}; i++) acc += i * a{k};",
+                k % 4 + 1
+            ),
+            format!("    printf(\"%u: %d %08x\\n\", lane, acc, m{k});"),
+        ]);
+        k += 1;
+    }
+    while lines.len() < 99 {
+        lines.push("    acc = __reduce_add_sync(0xffffffff, acc & 0xff);".to_string());
+    }
+    lines.push("}".to_string());
+    lines.join("\n") + "\n"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

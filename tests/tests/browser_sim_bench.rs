@@ -1,5 +1,6 @@
 //! Benchmark (not a timed test): simulator throughput natively and in the
-//! browser's wasm build, for the same workloads in one run, and their ratio.
+//! browser's wasm build, for the same workloads in one run, and their
+//! ratio; and the CUDA C compiler's time on one kernel, the same way.
 //!
 //! Run with `cargo xtask bench` (or, after `cargo xtask build`,
 //! `cargo test -p warpscope-e2e --test browser_sim_bench -- --ignored --nocapture`).
@@ -12,6 +13,7 @@
 
 use serde_json::json;
 use std::time::{Duration, Instant};
+use warpscope_core::cuda;
 use warpscope_core::workloads::{self, Workload};
 use xtask::asmbench::median_ratio;
 use xtask::server::Server;
@@ -32,9 +34,9 @@ fn native_round(w: Workload, sim: &mut warpscope_core::sim::Sim) -> f64 {
     (w.steps() * REPS as u64) as f64 / t.elapsed().as_secs_f64()
 }
 
-#[test]
-#[ignore = "benchmark: needs the wasm bundle and Chromium; run by `cargo xtask bench`"]
-fn measure_sim_native_and_wasm() {
+/// The served playground in Chromium with its module imported as
+/// `window.__simBench`, once `ready` (a script) holds.
+fn open_bench_module(ready: &str) -> (std::path::PathBuf, Server, Browser) {
     let root = xtask::built_root();
     let srv = Server::start(&root, 0).expect("static server starts");
     let browser = Browser::start(1024, 768).expect("chromium starts");
@@ -47,10 +49,17 @@ fn measure_sim_native_and_wasm() {
         .unwrap();
     browser
         .wait_for(
-            "return window.__simBench !== null;",
-            Duration::from_secs(10),
+            &format!("return window.__simBench !== null && ({ready});"),
+            Duration::from_secs(20),
         )
         .expect("module import");
+    (root, srv, browser)
+}
+
+#[test]
+#[ignore = "benchmark: needs the wasm bundle and Chromium; run by `cargo xtask bench`"]
+fn measure_sim_native_and_wasm() {
+    let (root, _srv, browser) = open_bench_module("true");
     let mut rows = Vec::new();
     println!(
         "\nworkload     native steps/s   wasm steps/s   native/wasm (best; median of {ROUNDS} rounds)"
@@ -122,4 +131,70 @@ fn measure_sim_native_and_wasm() {
         serde_json::to_string_pretty(&rows).unwrap(),
     )
     .unwrap();
+}
+
+/// Compilations per round, and rounds, of the CUDA C benchmark.
+const CUDA_REPS: u32 = 50;
+const CUDA_ROUNDS: usize = 10;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// The CUDA C compiler on the same 100-line kernel
+/// (`workloads::cuda_kernel_100`), natively and in the wasm build: the
+/// milliseconds per compilation, best and median of alternating rounds,
+/// to `target/e2e/bench-cuda.json`.
+#[test]
+#[ignore = "benchmark: needs the wasm bundle and Chromium; run by `cargo xtask bench`"]
+fn measure_cuda_compile_native_and_wasm() {
+    let src = workloads::cuda_kernel_100();
+    // the compiler is in the second part of the wasm: wait for it
+    let (root, _srv, browser) = open_bench_module("window.__warpscopeRestState === 'ready'");
+    let wasm_round = || {
+        browser
+            .eval(
+                "return window.__simBench.measure_cuda(arguments[0], arguments[1]);",
+                vec![json!(src), json!(CUDA_REPS)],
+            )
+            .expect("measure_cuda runs")
+            .as_f64()
+            .expect("a number")
+    };
+    // warm up both sides (the browser's optimising tier compiles later)
+    for _ in 0..3 {
+        wasm_round();
+        cuda::compile(&src).expect("compiles");
+    }
+    let (mut native, mut wasm) = (Vec::new(), Vec::new());
+    for _ in 0..CUDA_ROUNDS {
+        let t = Instant::now();
+        for _ in 0..CUDA_REPS {
+            cuda::compile(&src).expect("compiles");
+        }
+        native.push(t.elapsed().as_secs_f64() * 1000.0 / f64::from(CUDA_REPS));
+        wasm.push(wasm_round());
+    }
+    let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    println!(
+        "\n100-line kernel: native {:.3} ms (median {:.3}), wasm {:.3} ms (median {:.3}), wasm/native {:.2}",
+        best(&native),
+        median(native.clone()),
+        best(&wasm),
+        median(wasm.clone()),
+        median(wasm.clone()) / median(native.clone())
+    );
+    let out = json!({
+        "kernel_lines": src.lines().count(),
+        "native_ms": { "best": best(&native), "median": median(native.clone()) },
+        "wasm_ms": { "best": best(&wasm), "median": median(wasm.clone()) },
+    });
+    let dir = root.join("target/e2e");
+    std::fs::create_dir_all(&dir).expect("target/e2e");
+    std::fs::write(
+        dir.join("bench-cuda.json"),
+        serde_json::to_string_pretty(&out).unwrap(),
+    )
+    .expect("write the results");
 }

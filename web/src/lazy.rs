@@ -58,6 +58,17 @@ pub async fn load() -> Result<(), String> {
         })
 }
 
+/// Why the last load of the second part failed, when it did (the start's
+/// or one in the background).
+pub fn failure() -> Option<String> {
+    start_failure().or_else(|| {
+        let failed = window_value("__warpscopeRestState").and_then(|v| v.as_string());
+        (failed.as_deref() == Some("failed"))
+            .then(|| window_value("__warpscopeRestError").and_then(|v| v.as_string()))
+            .flatten()
+    })
+}
+
 /// Notes that the start needed the second part and could not have it.
 pub fn set_start_failure(why: String) {
     START_FAILURE.with(|f| *f.borrow_mut() = Some(why));

@@ -377,7 +377,7 @@ fn bench(root: &Path) -> Result<(), String> {
     let t = setup::step(
         4,
         4,
-        "browser measurements (simulator native vs wasm, UI latency, cold start-up, big programs)",
+        "browser measurements (simulator and CUDA compiler native vs wasm, UI latency, cold start-up, big programs)",
     );
     setup::run(
         Command::new("cargo")
@@ -394,6 +394,7 @@ fn bench(root: &Path) -> Result<(), String> {
                 "--nocapture",
                 "--test-threads=1",
                 "measure_sim_native_and_wasm",
+                "measure_cuda_compile_native_and_wasm",
                 "measure_keystroke_and_step_latency",
                 "measure_startup",
                 "measure_startup_slow_4g",

@@ -351,7 +351,7 @@ pub fn editor(p: &EditorProps) -> Html {
             <div class="pane-head">
                 <h2>{ tr("Program") }</h2>
                 <span class="pane-info">
-                    { errors_text(n_err) }
+                    { errors_text(n_err, p.isa) }
                 </span>
                 if *tab_moves {
                     <span class="pane-info tab-moves" id="tab-moves">{ tr("Tab leaves the editor") }</span>
@@ -381,8 +381,9 @@ pub fn editor(p: &EditorProps) -> Html {
 }
 
 /// The head's word on the text: "assembles", or how many errors it has.
-fn errors_text(n_err: usize) -> String {
+fn errors_text(n_err: usize, isa: Id) -> String {
     match n_err {
+        0 if isa == Id::Cuda => tr("compiles").to_string(),
         0 => tr("assembles").to_string(),
         1 => trf("{0} error", &[&n_err]),
         _ => trf("{0} errors", &[&n_err]),

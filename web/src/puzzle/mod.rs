@@ -325,7 +325,11 @@ fn check_callback(
         wasm_bindgen_futures::spawn_local(async move {
             let progress = checking.progress.clone();
             let tell = move |run, total| progress.set(Some((run, total)));
-            let lang = if cuda { SubmissionLang::Cuda } else { SubmissionLang::Asm };
+            let lang = if cuda {
+                SubmissionLang::Cuda
+            } else {
+                SubmissionLang::Asm
+            };
             let graded = grade::in_slices(&p, (&source, lang), tell, checking.stop.clone()).await;
             checking.progress.set(None);
             let result = match graded {

@@ -284,7 +284,7 @@ impl Build {
 fn compile(src: &str) -> Result<Compiled, Vec<Diagnostic>> {
     if !crate::lazy::ready() {
         use warpscope_core::msg;
-        let text = match crate::lazy::start_failure() {
+        let text = match crate::lazy::failure() {
             Some(why) => msg!(
                 "CUDA C is compiled by the part of warpscope that loads after the page, which could not be loaded: {0}",
                 why

@@ -198,8 +198,7 @@ impl Runtime {
             // events, so that what they print is kept.
             Some(c) => {
                 let start = sim.steps();
-                loop {
-                    let Some(sim) = self.sim.as_mut() else { break };
+                while let Some(sim) = self.sim.as_mut() {
                     let done = sim.steps() - start;
                     let Some(next) = sim.next_index() else { break };
                     if done >= budget || (done > 0 && stop(next)) {

@@ -43,6 +43,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("editor", "编辑器"),
     ("Program", "程序"),
     ("assembles", "汇编通过"),
+    ("compiles", "可以编译"),
     ("{0} error", "{0} 个错误"),
     ("{0} errors", "{0} 个错误"),
     ("Tab leaves the editor", "Tab 键将移出编辑器"),
