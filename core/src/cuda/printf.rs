@@ -92,7 +92,11 @@ fn directive(flags: Flags, precision: Option<usize>, conv: Conversion, arg: Arg)
             } else {
                 super::decimal::exponent(f.abs(), p, flags.alt)
             };
-            let body = if upper { body.to_ascii_uppercase() } else { body };
+            let body = if upper {
+                body.to_ascii_uppercase()
+            } else {
+                body
+            };
             signed(f.is_sign_negative() && !f.is_nan(), body, flags)
         }
     }

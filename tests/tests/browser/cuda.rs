@@ -169,3 +169,46 @@ fn a_kernel_without_its_compiler_keeps_its_text_and_says_why() {
     assert!(said.as_str().unwrap().contains("CUDA C"), "{said}");
     assert_eq!(page.page_errors(), json!([]));
 }
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn a_cuda_line_folds_its_instructions_away_and_back() {
+    let frag = encode_link(&LinkState::new("cuda", KERNEL));
+    let page = Page::open(1280, 800);
+    page.browser
+        .open_app(&format!("{}#{frag}", page.url()))
+        .expect("the app mounts");
+    let c = wait_compiled(&page, KERNEL);
+    let line4 = c.program.lines.iter().filter(|l| l.line == 4).count();
+    assert!(line4 >= 2, "line 4 is a shuffle and an add");
+    let shown = |page: &Page| {
+        page.js(
+            "return document.querySelectorAll('#listing tbody tr[data-index]').length;",
+            vec![],
+        )
+        .as_u64()
+        .unwrap() as usize
+    };
+    page.click("#listing tr.src[data-line=\"4\"] .src-fold");
+    page.wait("return document.querySelector('#listing tr.src[data-line=\"4\"]').classList.contains('folded');");
+    assert_eq!(shown(&page), c.program.lines.len() - line4);
+    let label = page.js(
+        "return document.querySelector('#listing tr.src[data-line=\"4\"] .src-fold').getAttribute('aria-expanded');",
+        vec![],
+    );
+    assert_eq!(label, json!("false"));
+    // Stepping onto a folded line shows the instruction that runs next.
+    let first4 = c.program.lines.iter().position(|l| l.line == 4).unwrap();
+    while page.steps() < first4 as u64 {
+        page.step();
+    }
+    page.wait(&format!(
+        "return document.querySelector('#listing tr.exec[data-index=\"{first4}\"]') !== null;"
+    ));
+    page.click("#listing tr.src[data-line=\"4\"] .src-fold");
+    page.wait(&format!(
+        "return document.querySelectorAll('#listing tbody tr[data-index]').length === {};",
+        c.program.lines.len()
+    ));
+    assert_eq!(page.page_errors(), json!([]));
+}

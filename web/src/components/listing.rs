@@ -70,6 +70,18 @@ pub fn listing(p: &ListingProps) -> Html {
             }
         });
     }
+    // A CUDA C kernel's lines whose instructions are folded away.
+    let folded = use_state(Lines::default);
+    let on_fold = {
+        let folded = folded.clone();
+        Callback::from(move |line: usize| {
+            let mut f = (*folded).clone();
+            if !f.remove(&line) {
+                f.insert(line);
+            }
+            folded.set(f);
+        })
+    };
     let rows = p.asm.as_ref().map(|a| {
         let mut out: Vec<Html> = Vec::with_capacity(a.rows.len() + a.controls.len());
         let mut ctl = a.controls.iter().enumerate().peekable();
@@ -89,8 +101,14 @@ pub fn listing(p: &ListingProps) -> Html {
                 });
             }
             let r = &a.rows[i];
+            let folded = a.cuda.is_some() && folded.contains(&r.line);
             if a.cuda.is_some() && (i == 0 || a.rows[i - 1].line != r.line) {
-                out.push(super::src_line::header(&a.source, r.line, i, &p.on_select));
+                let count = a.rows[i..].iter().take_while(|x| x.line == r.line).count();
+                let h = super::src_line::Header { source: &a.source, line: r.line, first: i, count, folded };
+                out.push(super::src_line::header(h, &p.on_select, &on_fold));
+            }
+            if folded && p.exec != Some(i) && p.selected != Some(i) {
+                continue;
             }
             out.push(html! {
                 <ListingRow key={format!("i{i}")} index={i} addr={r.addr} line={r.line}

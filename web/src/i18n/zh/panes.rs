@@ -116,4 +116,8 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
     ("{0} lines", "{0} 行"),
     ("the last {0} shown", "显示最后 {0} 行"),
     ("Nothing printed yet: step the kernel to a printf.", "还没有输出：单步执行内核直到一个 printf。"),
+    // A CUDA C kernel's listing.
+    ("show the {0} instructions of line {1}", "显示第 {1} 行的 {0} 条指令"),
+    ("hide the {0} instructions of line {1}", "隐藏第 {1} 行的 {0} 条指令"),
+    (" ({0} instructions)", "（{0} 条指令）"),
 ];
