@@ -36,7 +36,7 @@ fn wait_compiled(page: &Page, src: &str) -> cuda::Compiled {
 /// The CUDA lines the listing shows above the instructions.
 fn source_rows(page: &Page) -> Vec<String> {
     let v = page.js(
-        "return Array.from(document.querySelectorAll('#listing tbody tr.src')).map(r => r.textContent);",
+        "return Array.from(document.querySelectorAll('#listing tbody tr.src .src-text')).map(r => r.textContent);",
         vec![],
     );
     serde_json::from_value(v).expect("strings")

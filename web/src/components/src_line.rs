@@ -48,7 +48,7 @@ pub fn header(h: Header, on_select: &Callback<usize>, on_fold: &Callback<usize>)
                     onclick={Callback::from(move |e: MouseEvent| { e.stop_propagation(); fold.emit(line); })}>
                     { if h.folded { "▸" } else { "▾" } }
                 </button>
-                { format!("// {line}: {text}") }
+                <span class="src-text">{ format!("// {line}: {text}") }</span>
                 if h.folded { <span class="src-count">{ trf(" ({0} instructions)", &[&h.count]) }</span> }
             </td>
         </tr>
