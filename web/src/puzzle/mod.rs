@@ -560,16 +560,6 @@ pub fn panel(props: &PanelProps) -> Html {
         let confirm = confirm.clone();
         Callback::from(move |_: MouseEvent| confirm.set(false))
     };
-    let on_use_solution = {
-        let (p, on_load) = (p.clone(), props.on_load.clone());
-        Callback::from(move |_: MouseEvent| on_load.emit((p.isa.clone(), p.solution.clone())))
-    };
-    let on_use_cuda = {
-        let (p, on_load) = (p.clone(), props.on_load.clone());
-        Callback::from(move |_: MouseEvent| {
-            on_load.emit((Id::Cuda.name().to_string(), p.solution_cuda.clone()))
-        })
-    };
     let on_link = link_callback(&cur, &props.source, &link_url);
     let on_lang = {
         let zh = zh.clone();
@@ -617,16 +607,35 @@ pub fn panel(props: &PanelProps) -> Html {
                 </div>
             }
             if *solution {
-                <div class="pz-solution" id="pz-solution-text">
-                    <pre>{ p.solution.clone() }</pre>
-                    <button class="btn" id="pz-use-solution" onclick={on_use_solution}>{ tr("Put it in the editor") }</button>
-                    if !p.solution_cuda.is_empty() {
-                        <pre id="pz-solution-cuda">{ p.solution_cuda.clone() }</pre>
-                        <button class="btn" id="pz-use-cuda" onclick={on_use_cuda}>{ tr("Put the CUDA C one in the editor") }</button>
-                    }
-                </div>
+                { solution_view(&p, &props.on_load) }
             }
         </section>
+    }
+}
+
+/// The reference solution, shown after the confirmation: the assembly
+/// and, for a w128 puzzle, the CUDA C one, each with a button that puts
+/// it in the editor.
+fn solution_view(p: &Rc<Puzzle>, on_load: &Callback<(String, String)>) -> Html {
+    let use_asm = {
+        let (p, on_load) = (p.clone(), on_load.clone());
+        Callback::from(move |_: MouseEvent| on_load.emit((p.isa.clone(), p.solution.clone())))
+    };
+    let use_cuda = {
+        let (p, on_load) = (p.clone(), on_load.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_load.emit((Id::Cuda.name().to_string(), p.solution_cuda.clone()))
+        })
+    };
+    html! {
+        <div class="pz-solution" id="pz-solution-text">
+            <pre>{ p.solution.clone() }</pre>
+            <button class="btn" id="pz-use-solution" onclick={use_asm}>{ tr("Put it in the editor") }</button>
+            if !p.solution_cuda.is_empty() {
+                <pre id="pz-solution-cuda">{ p.solution_cuda.clone() }</pre>
+                <button class="btn" id="pz-use-cuda" onclick={use_cuda}>{ tr("Put the CUDA C one in the editor") }</button>
+            }
+        </div>
     }
 }
 
