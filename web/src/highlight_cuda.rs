@@ -1,29 +1,13 @@
 //! Syntax highlighting of a CUDA C kernel in the editor: comments,
-//! preprocessor lines, keywords, types, the intrinsics and built-ins,
+//! preprocessor lines, keywords, types, the intrinsics and built-ins
+//! (which words are which, core's front end says: `cuda::word`),
 //! numbers, strings and characters. Display only, as [`crate::highlight`]
 //! is: core's CUDA front end decides what the text means, and its errors
 //! are drawn on top. Only a CUDA document uses it, which needs the
 //! second part of the wasm anyway, so this code waits there.
 
 use crate::highlight::{Class, Piece};
-
-/// Statements' words.
-const KEYWORDS: &[&str] = &[
-    "if",
-    "else",
-    "for",
-    "while",
-    "do",
-    "break",
-    "continue",
-    "return",
-    "true",
-    "false",
-    "__global__",
-];
-
-/// Type names.
-const TYPES: &[&str] = &["int", "unsigned", "bool", "float", "void"];
+use warpscope_core::cuda::Word;
 
 /// Classifies every line of `src`. Block comments carry across lines.
 #[inline(never)]
@@ -43,21 +27,13 @@ fn push(out: &mut Vec<Piece>, c: Class, s: usize, e: usize) {
     }
 }
 
-/// The class of a word.
+/// The class of a word, as core's front end reads it.
 fn word_class(w: &str) -> Class {
-    if KEYWORDS.contains(&w) {
-        Class::Directive
-    } else if TYPES.contains(&w) {
-        Class::Modifier
-    } else if w.starts_with("__")
-        || matches!(
-            w,
-            "printf" | "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize"
-        )
-    {
-        Class::Mnemonic
-    } else {
-        Class::Name
+    match warpscope_core::cuda::word(w) {
+        Word::Keyword => Class::Directive,
+        Word::Type => Class::Modifier,
+        Word::Builtin => Class::Mnemonic,
+        Word::Name => Class::Name,
     }
 }
 

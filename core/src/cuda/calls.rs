@@ -44,6 +44,21 @@ const B: Param = Param::To(Ty::Bool);
 const SHFL_IDX: &[Param] = &[U, Param::Value, I, Param::Width];
 const SHFL_BY: &[Param] = &[U, Param::Value, U, Param::Width];
 
+/// The calls that are statements or have a place of their own (not in
+/// [`INTRINSICS`]).
+pub(crate) const OTHER_CALLS: &[&str] = &[
+    "printf",
+    "__syncwarp",
+    "__input",
+    "__output",
+    "__match_all_sync",
+];
+
+/// Whether `name` names something the kernel can call.
+pub(crate) fn is_callable(name: &str) -> bool {
+    OTHER_CALLS.contains(&name) || INTRINSICS.iter().any(|s| s.0 == name)
+}
+
 /// The intrinsics that give a value.
 const INTRINSICS: &[Sig] = &[
     ("__shfl_sync", Intrinsic::Shfl, SHFL_IDX, true, Err(1)),

@@ -19,7 +19,7 @@ pub(crate) struct Failed;
 pub(crate) type C<T> = Result<T, Failed>;
 
 /// Words that cannot name a variable.
-const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "if",
     "else",
     "for",

@@ -58,6 +58,34 @@ pub use run::{print, run, run_on, simulator, Output, Print};
 
 use crate::diag::Diagnostic;
 
+/// What a word of CUDA C is, for a highlighter: read from the lists the
+/// front end itself checks names against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    /// A word of the language (`if`, `return`, `true`, `__global__`…).
+    Keyword,
+    /// A type or a storage word, in the subset or not (`int`, `double`).
+    Type,
+    /// A function the kernel can call, or a built-in (`threadIdx`,
+    /// `warpSize`).
+    Builtin,
+    /// Anything else: a variable's or the kernel's name.
+    Name,
+}
+
+/// What `w` is (see [`Word`]).
+pub fn word(w: &str) -> Word {
+    if w == "warpSize" || parse_expr::BUILTINS.contains(&w) || calls::is_callable(w) {
+        Word::Builtin
+    } else if parse_expr::TYPE_WORDS.contains(&w) || parse_expr::OTHER_TYPES.contains(&w) {
+        Word::Type
+    } else if check::KEYWORDS.contains(&w) {
+        Word::Keyword
+    } else {
+        Word::Name
+    }
+}
+
 /// Reads the one kernel in `src` and checks it against the subset.
 ///
 /// `Ok` holds the typed kernel that a lowering to w128 consumes; `Err`

@@ -61,7 +61,9 @@ impl Runtime {
     /// Runs `a` from now on: a new simulator unless the one running has
     /// the same code and setup. True when the simulator was replaced.
     pub fn load(&mut self, a: &Ptr<Assembled>) -> bool {
-        let prints = |p: &Assembled| p.cuda.as_ref().map(|c| c.prints.clone());
+        fn prints(p: &Assembled) -> Option<&[(usize, Printf)]> {
+            p.cuda.as_ref().map(|c| c.prints.as_slice())
+        }
         let keep = self.sim.is_some()
             && self
                 .program

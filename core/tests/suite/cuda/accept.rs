@@ -128,3 +128,27 @@ fn includes_and_void_parameters() {
     ok("#include <cstdio>\n  #include \"x.h\"\n__global__ void k(void) { }\n");
     ok("/* a */ __global__ void k() { } ; // trailing\n");
 }
+
+#[test]
+fn words_are_classified_from_the_front_ends_own_lists() {
+    use warpscope_core::cuda::{word, Word};
+    for w in [
+        "__shfl_xor_sync",
+        "__popc",
+        "printf",
+        "__syncwarp",
+        "threadIdx",
+        "warpSize",
+    ] {
+        assert_eq!(word(w), Word::Builtin, "{w}");
+    }
+    for w in ["int", "unsigned", "double", "__shared__"] {
+        assert_eq!(word(w), Word::Type, "{w}");
+    }
+    for w in ["for", "return", "true", "__global__", "switch"] {
+        assert_eq!(word(w), Word::Keyword, "{w}");
+    }
+    for w in ["v", "lane", "__not_an_intrinsic"] {
+        assert_eq!(word(w), Word::Name, "{w}");
+    }
+}
