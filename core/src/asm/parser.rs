@@ -49,11 +49,19 @@ impl ParsedInst {
     /// nor anything else the text alone can tell: it may be a label, whose
     /// address is known only once the whole text is read.
     pub(super) fn may_name_label(&self) -> bool {
+        self.label_names().next().is_some()
+    }
+
+    /// Where the names that may be labels are (operands and controls, in
+    /// order): the only text that building the instruction looks up in
+    /// the labels.
+    pub(super) fn label_names(&self) -> impl Iterator<Item = Span> + '_ {
         let controls = self.controls.iter().map(|c| &c.value);
         self.operands
             .iter()
             .chain(controls)
-            .any(|o| matches!(o.form, Form::Ident(RegName::NotReg)))
+            .filter(|o| matches!(o.form, Form::Ident(RegName::NotReg)))
+            .map(Operand::ident_span)
     }
 }
 
