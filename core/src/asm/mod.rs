@@ -107,6 +107,7 @@
 
 mod directives;
 mod expr;
+pub mod incremental;
 /// Where the layout of an opcode now lives.
 pub use crate::codec::layout;
 mod lexer;

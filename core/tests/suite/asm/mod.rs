@@ -1,4 +1,5 @@
 //! The assembler: diagnostics for bad input, and a small ISA of its own.
 
 mod errors;
+mod incremental;
 mod tiny_isa;
