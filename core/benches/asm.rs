@@ -6,12 +6,16 @@
 //! - `decode/10k_words`: 10 000 words of every w128 opcode, decoded to
 //!   instructions (instructions/s), and with the per-field notes of the
 //!   bitfield view;
-//! - `disasm/10k_insts`: the same instructions printed back as text.
+//! - `disasm/10k_insts`: the same instructions printed back as text;
+//! - `edit_10k_lines/*`: the 10 000-line program assembled again after
+//!   a one-line edit in its middle (an immediate changed, or a line
+//!   inserted, which moves every later address), whole with `assemble`
+//!   and with an `Incremental` that assembled the text before the edit.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use warpscope_core::{
-    asm,
+    asm::{self, incremental::Incremental},
     codec::{decode, encode},
     disasm, isas,
 };
@@ -93,6 +97,42 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    g.finish();
+    edits(c);
+}
+
+/// One line of a 10 000-line program edited, as by a keystroke.
+fn edits(c: &mut Criterion) {
+    let isa = isas::w128();
+    let long = program(10_000);
+    let line = long.match_indices('\n').nth(5000).map_or(0, |(i, _)| i + 1);
+    let end = line + long[line..].find('\n').unwrap_or(0);
+    let mut changed = long.clone();
+    changed.replace_range(line..end, "IADD3 R4, R4, -2, RZ ;");
+    let mut inserted = long.clone();
+    inserted.insert_str(line, "IADD3 R4, R4, -2, RZ ;\n");
+    let mut g = c.benchmark_group("edit_10k_lines");
+    g.throughput(Throughput::Elements(10_000));
+    for (name, edited) in [("changed", &changed), ("inserted", &inserted)] {
+        assert_eq!(
+            Incremental::new().assemble(isa, edited),
+            asm::assemble(isa, edited)
+        );
+        g.bench_function(format!("{name}/assemble"), |b| {
+            b.iter(|| asm::assemble(isa, black_box(edited)))
+        });
+        // each call one edit away from the last: the edit, then back
+        let mut inc = Incremental::new();
+        let texts = [edited, &long];
+        let _ = inc.assemble(isa, &long);
+        let mut k = 0;
+        g.bench_function(format!("{name}/incremental"), |b| {
+            b.iter(|| {
+                k ^= 1;
+                inc.assemble(isa, black_box(texts[k ^ 1]))
+            })
+        });
+    }
     g.finish();
 }
 
