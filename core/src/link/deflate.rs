@@ -25,6 +25,13 @@ const MAX_CHAIN: usize = 256;
 const HASH_BITS: u32 = 15;
 /// Parses made, each priced by the code of the one before.
 const PASSES: usize = 3;
+/// Payloads longer than this (a program of some thousand lines, which the
+/// page autosaves a moment after every step) are compressed quickly
+/// rather than as tightly as can be: short chains and the longest match
+/// at each step, one pass. The careful parse takes seconds on them.
+const QUICK_ABOVE: usize = 16 * 1024;
+/// Candidates tried per position in the quick mode.
+const QUICK_CHAIN: usize = 16;
 
 /// One step of the parse: a literal byte (`dist == 0`) or a back-reference
 /// of `len` bytes starting `dist` bytes back.
@@ -54,10 +61,15 @@ pub(super) fn deflate(dict: &[u8], data: &[u8]) -> Vec<u8> {
     );
     let mut best = stored(data);
     let mut price = fixed.clone();
+    let quick = data.len() > QUICK_ABOVE;
     // The matches do not depend on the prices: found once, priced per pass.
-    let found = Found::of(dict, data);
-    for _ in 0..PASSES {
-        let tokens = parse(data, &found, &price);
+    let found = Found::of(dict, data, if quick { QUICK_CHAIN } else { MAX_CHAIN });
+    for _ in 0..if quick { 1 } else { PASSES } {
+        let tokens = if quick {
+            greedy(data, &found)
+        } else {
+            parse(data, &found, &price)
+        };
         let (lit_freq, dist_freq) = frequencies(&tokens);
         price = (code_lengths(&lit_freq, 15), code_lengths(&dist_freq, 15));
         for out in [
@@ -81,6 +93,8 @@ struct Chains<'a> {
     head: Vec<u32>,
     prev: Vec<u32>,
     added: usize,
+    /// Candidates tried per position.
+    chain: usize,
 }
 
 impl Chains<'_> {
@@ -111,7 +125,7 @@ impl Chains<'_> {
         }
         let mut best = MIN_MATCH - 1;
         let mut cand = self.head[self.hash(i)] as usize;
-        for _ in 0..MAX_CHAIN {
+        for _ in 0..self.chain {
             if cand == 0 || i - (cand - 1) > WINDOW {
                 break;
             }
@@ -149,13 +163,14 @@ struct Found {
 }
 
 impl Found {
-    fn of(dict: &[u8], data: &[u8]) -> Found {
+    fn of(dict: &[u8], data: &[u8], chain: usize) -> Found {
         let buf = [dict, data].concat();
         let mut chains = Chains {
             buf: &buf,
             head: vec![0; 1 << HASH_BITS],
             prev: vec![0; buf.len()],
             added: 0,
+            chain,
         };
         let mut found = Found {
             all: Vec::new(),
@@ -251,6 +266,25 @@ fn parse(data: &[u8], found: &Found, price: &Code) -> Vec<Token> {
         at -= if t.dist == 0 { 1 } else { usize::from(t.len) };
     }
     tokens.reverse();
+    tokens
+}
+
+/// The quick parse of `data`: at each step the longest back-reference
+/// found there, else a literal.
+fn greedy(data: &[u8], found: &Found) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < data.len() {
+        let t = match found.at(i).last() {
+            Some(&(len, dist)) => Token { len, dist },
+            None => Token {
+                len: u16::from(data[i]),
+                dist: 0,
+            },
+        };
+        tokens.push(t);
+        i += if t.dist == 0 { 1 } else { usize::from(t.len) };
+    }
     tokens
 }
 
@@ -561,6 +595,41 @@ mod tests {
     fn round_trip(data: &[u8]) {
         let packed = deflate(DICTIONARY_V1.as_bytes(), data);
         assert_eq!(inflate_with_dictionary(&packed).as_deref(), Ok(data));
+    }
+
+    /// A long program (past [`QUICK_ABOVE`]) is compressed in the quick
+    /// mode: it round-trips, and is no more than a third longer than the
+    /// general-purpose compressor's at its default level.
+    #[test]
+    fn long_payloads_compress_quickly_and_still_well() {
+        let mut src = String::new();
+        for i in 0..3000 {
+            src.push_str(&format!(
+                "    IADD3 R{}, R{}, 0x{:x}, RZ      // step {i}\n",
+                i % 7,
+                i % 5,
+                i * 37 % 4096
+            ));
+        }
+        let payload = payload_v1(&LinkState::new("w128", &src));
+        assert!(payload.len() > super::QUICK_ABOVE);
+        let packed = deflate(DICTIONARY_V1.as_bytes(), &payload);
+        assert_eq!(
+            inflate_with_dictionary(&packed).as_deref(),
+            Ok(&payload[..])
+        );
+        let general = miniz_deflate(&payload).len();
+        assert!(
+            packed.len() * 3 <= general * 4,
+            "{} vs {general}",
+            packed.len()
+        );
+        assert!(
+            packed.len() * 4 < payload.len(),
+            "{} of {}",
+            packed.len(),
+            payload.len()
+        );
     }
 
     #[test]

@@ -347,8 +347,12 @@ pub fn fragment_of(url_or_fragment: &str) -> &str {
 /// A state whose payload exceeds [`MAX_PAYLOAD`] still encodes, but no
 /// decoder opens the result; use [`try_encode_link`] to refuse it instead.
 pub fn encode_link(state: &LinkState) -> String {
-    let payload = payload_v1(state);
-    let packed = deflate_with_dictionary(&payload);
+    encode_payload(&payload_v1(state))
+}
+
+/// The fragment of a serialized payload.
+fn encode_payload(payload: &[u8]) -> String {
+    let packed = deflate_with_dictionary(payload);
     let mut out = String::with_capacity(VERSION.len() + 1 + packed.len() * 4 / 3 + 3);
     out.push_str(VERSION);
     out.push('.');
@@ -359,10 +363,11 @@ pub fn encode_link(state: &LinkState) -> String {
 /// [`encode_link`], but refusing a state too large for any decoder to open
 /// (its serialized payload is over [`MAX_PAYLOAD`] bytes).
 pub fn try_encode_link(state: &LinkState) -> Result<String, LinkError> {
-    if payload_v1(state).len() > MAX_PAYLOAD {
+    let payload = payload_v1(state);
+    if payload.len() > MAX_PAYLOAD {
         return Err(LinkError::new(LinkErrorKind::TooLarge, None));
     }
-    Ok(encode_link(state))
+    Ok(encode_payload(&payload))
 }
 
 /// Reads a link: a fragment (with or without the leading `#`) or a whole
