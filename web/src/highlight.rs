@@ -74,6 +74,48 @@ pub fn highlight(isa: &Isa, src: &str) -> Vec<Vec<Piece>> {
         .collect()
 }
 
+/// Classifies lines `first..end` (0-based) of `src`, as [`highlight`]
+/// does for them: the lines before are only scanned for where they
+/// leave a block comment, and those after not read at all.
+pub fn highlight_lines(isa: &Isa, src: &str, first: usize, end: usize) -> Vec<Vec<Piece>> {
+    let Some((at, mut in_block)) = scan_to_line(src, first) else {
+        return Vec::new();
+    };
+    src[at..]
+        .split('\n')
+        .take(end.saturating_sub(first))
+        .map(|line| line_pieces(isa, line, &mut in_block))
+        .collect()
+}
+
+/// The byte offset of 0-based line `line` of `src` and whether a block
+/// comment is open there (`None` when it has fewer lines). No token of
+/// [`line_pieces`] holds a `/`, so a comment starts wherever `//` or
+/// `/*` stands outside a block comment, and a block ends at the first
+/// `*/` after its start.
+fn scan_to_line(src: &str, line: usize) -> Option<(usize, bool)> {
+    let b = src.as_bytes();
+    let (mut i, mut n, mut in_block) = (0, 0, false);
+    while n < line && i < b.len() {
+        match (in_block, b[i], b.get(i + 1)) {
+            (_, b'\n', _) => n += 1,
+            (true, b'*', Some(b'/')) => (in_block, i) = (false, i + 1),
+            (false, b'/', Some(b'*')) => (in_block, i) = (true, i + 1),
+            (false, b'/', Some(b'/')) => {
+                // to the line's end (its newline is counted next)
+                i = b[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |k| i + k);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (n == line).then_some((i, in_block))
+}
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -242,6 +284,33 @@ fn line_pieces(isa: &Isa, line: &str, in_block: &mut bool) -> Vec<Piece> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Any window of lines is classified as the whole text classifies
+    /// those lines, block comments opened before the window included.
+    #[test]
+    fn a_window_of_lines_is_classified_as_in_the_whole_text() {
+        let isa = warpscope_core::isas::w128();
+        let src = "/* a block\n over */ EXIT // x /* not one\nL: /* one */ BRA L /*\n\
+                   // a /* line comment\nIADD3 R1, R1, 0x1, RZ /*/ still\n */ EXIT\n\
+                   /**/ NOP //\n//*\nEXIT /* last";
+        let whole = highlight(isa, src);
+        let n = whole.len();
+        for first in 0..=n + 1 {
+            for end in first..=n + 2 {
+                let want: Vec<_> = whole
+                    .iter()
+                    .skip(first)
+                    .take(end - first)
+                    .cloned()
+                    .collect();
+                assert_eq!(
+                    highlight_lines(isa, src, first, end),
+                    want,
+                    "{first}..{end}"
+                );
+            }
+        }
+    }
 
     fn classes(src: &str) -> Vec<(Class, String)> {
         let isa = warpscope_core::isas::w128();

@@ -25,6 +25,9 @@ pub struct RowProps {
     pub bp: bool,
     /// It was clicked.
     pub on_select: Callback<usize>,
+    /// Its place among the listing's rows, for screen readers (the
+    /// listing draws only the rows in view).
+    pub rowindex: String,
 }
 
 /// One listing row; redrawn only when what it shows changes.
@@ -39,7 +42,7 @@ pub fn listing_row(p: &RowProps) -> Html {
     );
     html! {
         <tr {class} data-index={i.to_string()} data-addr={format!("{:#x}", p.addr)}
-            data-line={p.line.to_string()} data-hex={p.hex.replace(' ', "")}
+            data-line={p.line.to_string()} data-hex={p.hex.replace(' ', "")} aria-rowindex={p.rowindex.clone()}
             onclick={Callback::from(move |_| cb.emit(i))}>
             <td class="addr">{ format!("{:04x}", p.addr) }</td>
             <td class="dis">{ p.text.clone() }</td>

@@ -20,6 +20,8 @@ pub struct Header<'a> {
     pub count: usize,
     /// Whether they are folded away.
     pub folded: bool,
+    /// Its place among the listing's rows, for screen readers.
+    pub rowindex: String,
 }
 
 /// The row of `h`; a click selects the line's first instruction, the
@@ -41,7 +43,7 @@ pub fn header(h: Header, on_select: &Callback<usize>, on_fold: &Callback<usize>)
         trf("hide the {0} instructions of line {1}", &[&h.count, &line])
     };
     html! {
-        <tr key={format!("s{first}")} class={classes!("src", h.folded.then_some("folded"))} data-line={line.to_string()}
+        <tr key={format!("s{first}")} class={classes!("src", h.folded.then_some("folded"))} data-line={line.to_string()} aria-rowindex={h.rowindex}
             onclick={Callback::from(move |_| select.emit(first))}>
             <td class="src-line" colspan="3">
                 <button class="src-fold" aria-expanded={(!h.folded).to_string()} aria-label={label.clone()} title={label}

@@ -13,7 +13,7 @@ use warpscope_core::isas::Id;
 /// The text of the instruction the last step ran.
 pub fn event_text(st: &State) -> Option<String> {
     let ev = st.run.last_event()?;
-    st.build.rows().get(ev.index).map(|r| r.text.clone())
+    st.build.rows().get(ev.index).map(|r| r.text.to_string())
 }
 
 fn body(st: &State, d: &Dispatch, cbs: &Callbacks) -> Html {
