@@ -20,6 +20,7 @@ mod keyboard;
 mod lanes;
 mod lang;
 mod load;
+mod long;
 mod present;
 mod puzzles;
 mod screens;

@@ -32,6 +32,8 @@ pub struct Callbacks {
     pub load: Callback<(String, String)>,
     /// Ctrl+Z over a replacement.
     pub undo_replace: Callback<()>,
+    /// Ctrl+Z (false) or Ctrl+Y (true) in a long text.
+    pub typed_undo: Callback<bool>,
 }
 
 impl Callbacks {
@@ -50,6 +52,13 @@ impl Callbacks {
             select: d.callback(|i| Action::View(ViewAction::SelectRow(i))),
             load: d.callback(|(isa, text)| Action::LoadText(isa, text)),
             undo_replace: d.callback(|()| Action::Doc(DocAction::UndoReplace)),
+            typed_undo: d.callback(|redo| {
+                Action::Doc(if redo {
+                    DocAction::RedoTyped
+                } else {
+                    DocAction::UndoTyped
+                })
+            }),
         }
     }
 }

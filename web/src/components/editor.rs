@@ -9,11 +9,14 @@
 
 use super::callbacks::Callbacks;
 use super::diag_list::diag_list;
+use super::editor_window::{self, byte_of_utf16, utf16_of_byte, Held};
 use super::gutter::Gutter;
 use super::highlighted::Highlighted;
+use super::window;
 use crate::i18n::{tr, trf};
 use crate::state::Lines;
 use crate::state::{CaretRequest, DiagView, Ptr, State};
+use std::cell::RefCell;
 use std::rc::Rc;
 use warpscope_core::isas::Id;
 use wasm_bindgen::JsCast;
@@ -57,27 +60,10 @@ pub struct EditorProps {
     /// Step back over the last replacement.
     #[prop_or_default]
     pub on_undo_replace: Callback<()>,
-}
-
-/// Byte offset of UTF-16 index `u16_idx` in `s`.
-pub fn byte_of_utf16(s: &str, u16_idx: u32) -> usize {
-    let mut n = 0u32;
-    for (b, c) in s.char_indices() {
-        if n >= u16_idx {
-            return b;
-        }
-        n += c.len_utf16() as u32;
-    }
-    s.len()
-}
-
-/// UTF-16 index of byte offset `byte` in `s`.
-pub fn utf16_of_byte(s: &str, byte: usize) -> u32 {
-    let mut b = byte.min(s.len());
-    while !s.is_char_boundary(b) {
-        b -= 1;
-    }
-    s[..b].encode_utf16().count() as u32
+    /// Ctrl+Z (false) or Ctrl+Y (true) in a long text, which the text
+    /// area holds in part (see [`super::editor_window`]).
+    #[prop_or_default]
+    pub on_typed_undo: Callback<bool>,
 }
 
 fn insert_text(text: &str) -> bool {
@@ -154,47 +140,180 @@ fn edit_key(ta: &HtmlTextAreaElement, e: &KeyboardEvent) -> bool {
 /// the caret's line scrolled into view.
 fn caret_effect(
     p: &EditorProps,
-    ta_ref: &NodeRef,
-    pre_ref: &NodeRef,
-    box_ref: &NodeRef,
+    refs: &Refs,
+    held: &Rc<RefCell<Held>>,
 ) -> impl FnOnce(&Option<CaretRequest>) + 'static {
-    let ta_ref = ta_ref.clone();
-    let pre_ref = pre_ref.clone();
-    let box_ref = box_ref.clone();
+    let (refs, held) = (refs.clone(), held.clone());
     let source = p.source.clone();
     move |req| {
-        if let (Some(req), Some(ta)) = (req, ta_ref.cast::<HtmlTextAreaElement>()) {
+        if let (Some(req), Some(ta)) = (req, refs.ta.cast::<HtmlTextAreaElement>()) {
+            let off = req.offset.min(source.len());
+            let line = editor_window::line_of(&source, off);
+            let mut h = held.borrow_mut();
             let v = ta.value();
-            let at = utf16_of_byte(&v, req.offset.min(source.len()));
             // Selection first: focusing with the old selection (the end
             // of a replaced text) would scroll towards it.
-            let _ = ta.set_selection_range(at, at);
+            match h.inside(off, v.len()) {
+                Some(k) => {
+                    let at = utf16_of_byte(&v, k);
+                    let _ = ta.set_selection_range(at, at);
+                    h.parked = None;
+                }
+                // (a long text held around another part)
+                None => editor_window::hold(&ta, &mut h, &source, line, (off, off)),
+            }
             if req.focus {
                 let _ = ta.focus();
             }
-            let off = req.offset.min(source.len());
-            let line = source.as_bytes()[..off]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-                + 1;
-            if let (Some(pre), Some(bx)) = (
-                pre_ref.cast::<web_sys::Element>(),
-                box_ref.cast::<web_sys::Element>(),
-            ) {
-                if let Ok(Some(el)) = pre.query_selector(&format!("[data-line=\"{line}\"]")) {
-                    scroll_vertically(&bx, &el);
-                }
-                fit_caret(&bx, &pre, &ta);
+            show_line(&refs, &ta, line + 1);
+        }
+    }
+}
+
+/// The effect that copies a text replaced from outside (an example, a
+/// link, Ctrl+Z of a long text) into the text area: a long text's lines
+/// around those it held.
+fn source_effect(
+    p: &EditorProps,
+    refs: &Refs,
+    held: &Rc<RefCell<Held>>,
+) -> impl FnOnce(&u64) + 'static {
+    let (ta_ref, held) = (refs.ta.clone(), held.clone());
+    let source = p.source.clone();
+    move |_| {
+        if let Some(ta) = ta_ref.cast::<HtmlTextAreaElement>() {
+            let mut h = held.borrow_mut();
+            if h.total == 0 || h.join(&ta.value()) != *source {
+                let line = h.first + h.lines / 2;
+                let sel = editor_window::selection(&ta, &h);
+                editor_window::hold(&ta, &mut h, &source, line, sel);
             }
         }
     }
 }
 
+/// The scrolling box's handler: the window of lines drawn follows the
+/// view, and so do the lines a long text's text area holds.
+fn box_scroll(
+    view: &UseStateHandle<window::View>,
+    refs: &Refs,
+    held: &Rc<RefCell<Held>>,
+) -> Callback<Event> {
+    let (view, refs, held) = (view.clone(), refs.clone(), held.clone());
+    Callback::from(move |_: Event| {
+        let (Some(bx), Some(pre)) = (
+            refs.bx.cast::<web_sys::Element>(),
+            refs.pre.cast::<web_sys::Element>(),
+        ) else {
+            return;
+        };
+        let (top, shown) = window::in_view(&bx, line_height(&pre), 0.0);
+        window::update(&view, window::View { top, shown });
+        let mut h = held.borrow_mut();
+        if let (Some(ta), false) = (refs.ta.cast::<HtmlTextAreaElement>(), h.shows(top, shown)) {
+            let sel = editor_window::selection(&ta, &h);
+            let text = h.join(&ta.value());
+            editor_window::hold(&ta, &mut h, &text, top + shown / 2, sel);
+        }
+    })
+}
+
+/// The text area never scrolls by itself (the box around both layers
+/// does); a browser scrolling it to show the caret would move the text
+/// off the highlighted layer.
+fn no_own_scroll(e: Event) {
+    let ta: HtmlTextAreaElement = e.target_unchecked_into();
+    if ta.scroll_left() != 0 {
+        ta.set_scroll_left(0);
+    }
+    if ta.scroll_top() != 0 {
+        ta.set_scroll_top(0);
+    }
+}
+
+/// The editor's elements: the text area, the highlighted layer under it
+/// and the scrolling box around both.
+#[derive(Clone)]
+struct Refs {
+    ta: NodeRef,
+    pre: NodeRef,
+    bx: NodeRef,
+}
+
+/// Scrolls the box to 1-based line `line` and the caret's column.
+fn show_line(refs: &Refs, ta: &HtmlTextAreaElement, line: usize) {
+    if let (Some(pre), Some(bx)) = (
+        refs.pre.cast::<web_sys::Element>(),
+        refs.bx.cast::<web_sys::Element>(),
+    ) {
+        if let Some((top, lh)) = line_top(&pre, line) {
+            scroll_vertically(&bx, top, top + lh);
+        }
+        fit_caret(&bx, &pre, ta);
+    }
+}
+
+/// The keys of a long text held in part (see [`super::editor_window`]):
+/// any key but a modifier first puts back a selection parked by
+/// scrolling away; Ctrl+A holds the whole text to select it; the arrow
+/// keys, PageUp/PageDown and Ctrl+Home/Ctrl+End move the part held when
+/// the caret nears its edge. True when the key was used.
+fn held_key(
+    refs: &Refs,
+    held: &Rc<RefCell<Held>>,
+    ta: &HtmlTextAreaElement,
+    e: &KeyboardEvent,
+) -> bool {
+    let mut h = held.borrow_mut();
+    if !editor_window::in_part(&h) {
+        return false;
+    }
+    let key = e.key();
+    let ctrl = e.ctrl_key() || e.meta_key();
+    let modifier = matches!(
+        key.as_str(),
+        "Shift" | "Control" | "Alt" | "Meta" | "CapsLock" | "Escape"
+    ) || (key.len() > 1 && key.starts_with('F'));
+    if ctrl && key.eq_ignore_ascii_case("a") {
+        editor_window::hold_whole(ta, &mut h);
+        return true;
+    }
+    if let (Some(sel), false) = (h.parked, modifier) {
+        let text = h.join(&ta.value());
+        let line = editor_window::line_of(&text, sel.1);
+        editor_window::hold(ta, &mut h, &text, line, sel);
+        drop(h);
+        show_line(refs, ta, line + 1);
+        return false;
+    }
+    let (_, end) = editor_window::selection(ta, &h);
+    let text = h.join(&ta.value());
+    let line = editor_window::line_of(&text, end);
+    let target = match key.as_str() {
+        "Home" if ctrl => 0,
+        "End" if ctrl => h.total.saturating_sub(1),
+        "ArrowUp" | "ArrowDown" | "PageUp" | "PageDown" => line,
+        _ => return false,
+    };
+    let near = editor_window::EDGE / 2;
+    if !h.shows(target.saturating_sub(near), 2 * near) {
+        let sel = editor_window::selection(ta, &h);
+        editor_window::hold(ta, &mut h, &text, target, sel);
+    }
+    false
+}
+
 /// The text area's keys: Esc and Ctrl+M (Tab moves the focus), F9 and
 /// Ctrl+B (breakpoint on the caret's line), Ctrl+Z over a replacement,
 /// then indentation and Enter.
-fn keydown(p: &EditorProps, tab_moves: &UseStateHandle<bool>) -> Callback<KeyboardEvent> {
+fn keydown(
+    p: &EditorProps,
+    tab_moves: &UseStateHandle<bool>,
+    refs: &Refs,
+    held: &Rc<RefCell<Held>>,
+) -> Callback<KeyboardEvent> {
+    let (refs, held) = (refs.clone(), held.clone());
+    let on_typed_undo = p.on_typed_undo.clone();
     let readonly = p.readonly;
     let replaced_to = p.replaced_to.clone();
     let on_undo_replace = p.on_undo_replace.clone();
@@ -214,17 +333,30 @@ fn keydown(p: &EditorProps, tab_moves: &UseStateHandle<bool>) -> Callback<Keyboa
             // A breakpoint on the caret's line (not the window's F9 too).
             e.prevent_default();
             e.stop_propagation();
-            on_breakpoint.emit(caret_line(&ta));
+            on_breakpoint.emit(caret_line(&ta, &held.borrow()));
             return;
         }
         if key == "Tab" && tab_moves_now {
             return;
         }
-        let undo =
-            (e.ctrl_key() || e.meta_key()) && !e.shift_key() && e.key().eq_ignore_ascii_case("z");
-        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == ta.value()) {
+        if held_key(&refs, &held, &ta, &e) {
+            e.prevent_default();
+            return;
+        }
+        let cmd = (e.ctrl_key() || e.meta_key()) && !e.alt_key();
+        let undo = cmd && !e.shift_key() && key.eq_ignore_ascii_case("z");
+        let redo = cmd
+            && (key.eq_ignore_ascii_case("y") || (e.shift_key() && key.eq_ignore_ascii_case("z")));
+        let whole = || held.borrow().join(&ta.value());
+        if !readonly && undo && replaced_to.as_deref().is_some_and(|t| *t == whole()) {
             e.prevent_default();
             on_undo_replace.emit(());
+            return;
+        }
+        if !readonly && (undo || redo) && editor_window::in_part(&held.borrow()) {
+            // (the browser's history was emptied when the part moved)
+            e.prevent_default();
+            on_typed_undo.emit(redo);
             return;
         }
         if !readonly && edit_key(&ta, &e) {
@@ -240,26 +372,26 @@ pub fn editor(p: &EditorProps) -> Html {
     let ta_ref = use_node_ref();
     let pre_ref = use_node_ref();
     let box_ref = use_node_ref();
+    let refs = Refs {
+        ta: ta_ref.clone(),
+        pre: pre_ref.clone(),
+        bx: box_ref.clone(),
+    };
+    // What the text area holds of a long text.
+    let held = use_mut_ref(Held::default);
     let hover_title = use_state(String::new);
     // After Esc (or Ctrl+M), Tab moves the focus instead of indenting,
     // until the editor is focused again.
     let tab_moves = use_state(|| false);
 
-    // Copy text replaced from outside into the text area.
-    {
-        let ta_ref = ta_ref.clone();
-        let source = p.source.clone();
-        use_effect_with(p.source_rev, move |_| {
-            if let Some(ta) = ta_ref.cast::<HtmlTextAreaElement>() {
-                if ta.value() != *source {
-                    ta.set_value(&source);
-                }
-            }
-        });
-    }
-    use_effect_with(p.caret, caret_effect(p, &ta_ref, &pre_ref, &box_ref));
+    use_effect_with(p.source_rev, source_effect(p, &refs, &held));
+    use_effect_with(p.caret, caret_effect(p, &refs, &held));
 
     let n_lines = p.source.matches('\n').count() + 1;
+    // The lines drawn: those in view and a screenful around them.
+    let view = window::use_view();
+    let (first, end) = window::window(view.top, view.shown, n_lines);
+    let on_box_scroll = box_scroll(&view, &refs, &held);
     // Line backgrounds for the caret and the next instruction: drawn apart
     // from the (memoised) text layers, so a step redraws two bars only.
     let bar = |line: Option<usize>, class: &'static str| {
@@ -273,10 +405,16 @@ pub fn editor(p: &EditorProps) -> Html {
         let on_cursor = p.on_cursor.clone();
         let pre_ref = pre_ref.clone();
         let box_ref = box_ref.clone();
+        let held = held.clone();
         move |ta: HtmlTextAreaElement| {
             let v = ta.value();
             let at = ta.selection_start().ok().flatten().unwrap_or(0);
-            on_cursor.emit(byte_of_utf16(&v, at));
+            let head = {
+                let mut h = held.borrow_mut();
+                h.parked = None;
+                h.head.len()
+            };
+            on_cursor.emit(head + byte_of_utf16(&v, at));
             if let (Some(pre), Some(bx)) = (
                 pre_ref.cast::<web_sys::Element>(),
                 box_ref.cast::<web_sys::Element>(),
@@ -285,28 +423,22 @@ pub fn editor(p: &EditorProps) -> Html {
             }
         }
     };
-    // The text area never scrolls by itself (the box around both layers
-    // does); a browser scrolling it to show the caret would move the text
-    // off the highlighted layer.
-    let onscroll = Callback::from(|e: Event| {
-        let ta: HtmlTextAreaElement = e.target_unchecked_into();
-        if ta.scroll_left() != 0 {
-            ta.set_scroll_left(0);
-        }
-        if ta.scroll_top() != 0 {
-            ta.set_scroll_top(0);
-        }
-    });
+    let onscroll = Callback::from(no_own_scroll);
     let oninput = {
-        let on_edit = p.on_edit.clone();
-        let cursor_cb = cursor_cb.clone();
+        let (on_edit, cursor_cb) = (p.on_edit.clone(), cursor_cb.clone());
+        let (held, refs) = (held.clone(), refs.clone());
         Callback::from(move |e: InputEvent| {
             let ta: HtmlTextAreaElement = e.target_unchecked_into();
-            on_edit.emit(ta.value());
+            let text = held.borrow().join(&ta.value());
+            let moved = editor_window::typed(&ta, &mut held.borrow_mut(), &text);
+            on_edit.emit(text);
+            if let Some(line) = moved {
+                show_line(&refs, &ta, line + 1);
+            }
             cursor_cb(ta);
         })
     };
-    let onkeydown = keydown(p, &tab_moves);
+    let onkeydown = keydown(p, &tab_moves, &refs, &held);
     let onkeyup = {
         let cursor_cb = cursor_cb.clone();
         Callback::from(move |e: KeyboardEvent| cursor_cb(e.target_unchecked_into()))
@@ -320,14 +452,15 @@ pub fn editor(p: &EditorProps) -> Html {
         let diags = p.diags.clone();
         let hover_title = hover_title.clone();
         let pre_ref = pre_ref.clone();
+        let held = held.clone();
         Callback::from(move |e: MouseEvent| {
             let lh = pre_ref
                 .cast::<web_sys::Element>()
-                .and_then(|pre| pre.first_element_child())
-                .map(|el| el.get_bounding_client_rect().height())
+                .map(|pre| line_height(&pre))
                 .filter(|h| *h > 0.0)
                 .unwrap_or(22.0);
-            let line = ((e.offset_y() as f64 - 8.0) / lh).floor().max(0.0) as usize + 1;
+            let first = held.borrow().first;
+            let line = first + ((e.offset_y() as f64 - 8.0) / lh).floor().max(0.0) as usize + 1;
             let t: Vec<String> = diags
                 .iter()
                 .filter(|d| d.line == line)
@@ -357,17 +490,17 @@ pub fn editor(p: &EditorProps) -> Html {
                     <span class="pane-info tab-moves" id="tab-moves">{ tr("Tab leaves the editor") }</span>
                 }
             </div>
-            <div class="editor" id="editor" ref={box_ref}>
+            <div class="editor" id="editor" ref={box_ref} onscroll={on_box_scroll}>
                 <div class="gutter" aria-hidden="true">
                     { bar(p.exec_line, "exec") }
                     <Gutter lines={n_lines} diags={p.diags.clone()} breakpoints={p.breakpoints.clone()}
-                        on_breakpoint={p.on_breakpoint.clone()} />
+                        on_breakpoint={p.on_breakpoint.clone()} {first} {end} />
                 </div>
                 <div class="code">
                     { bar(Some(p.cursor_line), "cursor") }
                     { bar(p.exec_line, "exec") }
                     <pre class="hl" ref={pre_ref} aria-hidden="true">
-                        <Highlighted isa={p.isa} source={p.source.clone()} diags={p.diags.clone()} />
+                        <Highlighted isa={p.isa} source={p.source.clone()} diags={p.diags.clone()} {first} {end} />
                     </pre>
                     <textarea ref={ta_ref} class="input" spellcheck="false" wrap="off"
                         autocomplete="off" autocapitalize="off" aria-label={tr("program source")} readonly={p.readonly}
@@ -401,37 +534,58 @@ pub fn editable(st: &State, cbs: &Callbacks, exec_line: Option<usize>) -> Html {
             on_edit={cbs.edit.clone()} on_cursor={cbs.cursor.clone()}
             on_breakpoint={cbs.breakpoint.clone()} on_goto={cbs.goto.clone()}
             replaced_to={doc.replaced.last().map(|r| r.after.clone())}
-            on_undo_replace={cbs.undo_replace.clone()} />
+            on_undo_replace={cbs.undo_replace.clone()} on_typed_undo={cbs.typed_undo.clone()} />
     }
 }
 
 /// The 1-based line of the caret.
-fn caret_line(ta: &HtmlTextAreaElement) -> usize {
+fn caret_line(ta: &HtmlTextAreaElement, held: &Held) -> usize {
     let v = ta.value();
     let at = byte_of_utf16(&v, ta.selection_start().ok().flatten().unwrap_or(0));
-    v[..at].matches('\n').count() + 1
+    held.first + v[..at].matches('\n').count() + 1
 }
 
-/// Scrolls `bx` vertically (only) so that `el`, a line inside it, is
-/// visible; the horizontal position stays where the user left it.
-fn scroll_vertically(bx: &web_sys::Element, el: &web_sys::Element) {
+/// Scrolls `bx` vertically (only) so that what lies between `top` and
+/// `bottom` (in the window's coordinates, as a bounding rectangle has
+/// them) is visible; the horizontal position stays where the user left
+/// it.
+pub fn scroll_vertically(bx: &web_sys::Element, top: f64, bottom: f64) {
     let b = bx.get_bounding_client_rect();
-    let r = el.get_bounding_client_rect();
-    let top = bx.scroll_top() as f64;
-    if r.top() < b.top() {
-        bx.set_scroll_top((top - (b.top() - r.top()) - r.height()) as i32);
-    } else if r.bottom() > b.bottom() - 16.0 {
-        bx.set_scroll_top((top + (r.bottom() - b.bottom()) + 2.0 * r.height()) as i32);
+    let h = bottom - top;
+    let at = bx.scroll_top() as f64;
+    if top < b.top() {
+        bx.set_scroll_top((at - (b.top() - top) - h) as i32);
+    } else if bottom > b.bottom() - 16.0 {
+        bx.set_scroll_top((at + (bottom - b.bottom()) + 2.0 * h) as i32);
     }
+}
+
+/// The first line the text layer `pre` draws (see [`super::window`]).
+fn first_drawn(pre: &web_sys::Element) -> Option<web_sys::Element> {
+    pre.query_selector(".hl-line").ok().flatten()
+}
+
+/// Where 1-based line `line` of the text layer `pre` starts (window
+/// coordinates) and the line height, whether or not the line is drawn:
+/// lines are all one height, counted from a line that is.
+fn line_top(pre: &web_sys::Element, line: usize) -> Option<(f64, f64)> {
+    let el = first_drawn(pre)?;
+    // (as an integer: std's float parser would weigh 14 KB in the wasm)
+    let n = el.get_attribute("data-line")?.parse::<usize>().ok()? as f64;
+    let r = el.get_bounding_client_rect();
+    Some((r.top() + (line as f64 - n) * r.height(), r.height()))
+}
+
+/// The text layer's line height, measured on a line it draws.
+fn line_height(pre: &web_sys::Element) -> f64 {
+    first_drawn(pre).map_or(0.0, |l| l.get_bounding_client_rect().height())
 }
 
 /// Width of one character of the editor's monospace font, measured again
 /// when the line height changes (presentation mode's larger type).
 fn char_width(pre: &web_sys::Element) -> f64 {
     thread_local!(static W: std::cell::Cell<(f64, f64)> = const { std::cell::Cell::new((0.0, 0.0)) });
-    let lh = pre
-        .first_element_child()
-        .map_or(0.0, |l| l.get_bounding_client_rect().height());
+    let lh = line_height(pre);
     let (at, w) = W.with(|w| w.get());
     if w > 0.0 && at == lh {
         return w;
@@ -511,6 +665,7 @@ fn fit_caret(bx: &web_sys::Element, pre: &web_sys::Element, ta: &HtmlTextAreaEle
 /// would jump away from the diagram on every step.
 pub fn scroll_into_view(el: &web_sys::Element) {
     if let Ok(Some(bx)) = el.closest(".scroll, .editor") {
-        scroll_vertically(&bx, el);
+        let r = el.get_bounding_client_rect();
+        scroll_vertically(&bx, r.top(), r.bottom());
     }
 }

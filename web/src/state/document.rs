@@ -8,6 +8,7 @@ use std::rc::Rc;
 use warpscope_core::isas::Id;
 use warpscope_core::spec::model::Isa;
 
+use super::typed::Typed;
 use crate::examples;
 use crate::ptr::Ptr;
 
@@ -58,6 +59,9 @@ pub struct Document {
     pub replaced: Ptr<Vec<Rc<Replaced>>>,
     /// Bumped on every replacement and undo (a new draft begins).
     pub seq: u64,
+    /// What typing changed since the last replacement (Ctrl+Z in a long
+    /// text, whose editor holds only part of it).
+    pub typed: Ptr<Typed>,
 }
 
 /// What changes the document by itself.
@@ -68,6 +72,10 @@ pub enum DocAction {
     /// Put back the text the last replacement took away (Ctrl+Z while the
     /// editor still holds what the replacement put in).
     UndoReplace,
+    /// Undo the last typed step (Ctrl+Z in a long text).
+    UndoTyped,
+    /// Do again the last typed step undone.
+    RedoTyped,
 }
 
 /// What a document action did.
@@ -79,6 +87,8 @@ pub enum DocChange {
     Typed,
     /// A replacement was undone: this one.
     Undone(Rc<Replaced>),
+    /// A typed step was undone or done again; the caret goes here.
+    Restored(usize),
 }
 
 impl Document {
@@ -93,6 +103,7 @@ impl Document {
             edit_rev: 1,
             replaced: Ptr::new(Vec::new()),
             seq: 0,
+            typed: Ptr::new(Typed::default()),
         }
     }
 
@@ -133,6 +144,7 @@ impl Document {
         self.replaced = Ptr::new(list);
         self.baseline = after;
         self.isa = isa;
+        self.typed = Ptr::new(Typed::default());
         self.source_rev += 1;
         self.edit_rev += 1;
     }
@@ -144,11 +156,30 @@ impl Document {
                 if *self.source == text {
                     return DocChange::Nothing;
                 }
+                let mut typed = (*self.typed.0).clone();
+                typed.record(&self.source, &text);
+                self.typed = Ptr::new(typed);
                 self.source = Rc::new(text);
                 self.edit_rev += 1;
                 DocChange::Typed
             }
             DocAction::UndoReplace => self.undo().map_or(DocChange::Nothing, DocChange::Undone),
+            DocAction::UndoTyped | DocAction::RedoTyped => {
+                let mut typed = (*self.typed.0).clone();
+                let step = if a == DocAction::UndoTyped {
+                    typed.undo(&self.source)
+                } else {
+                    typed.redo(&self.source)
+                };
+                self.typed = Ptr::new(typed);
+                let Some((text, caret)) = step else {
+                    return DocChange::Nothing;
+                };
+                self.source = Rc::new(text);
+                self.source_rev += 1;
+                self.edit_rev += 1;
+                DocChange::Restored(caret)
+            }
         }
     }
 
@@ -167,6 +198,7 @@ impl Document {
         self.baseline = last.baseline.clone();
         self.isa = last.isa;
         self.seq += 1;
+        self.typed = Ptr::new(Typed::default());
         self.source = last.before.clone();
         self.source_rev += 1;
         self.edit_rev += 1;

@@ -24,6 +24,7 @@ pub mod document;
 pub mod lines;
 pub mod run;
 pub mod share;
+pub mod typed;
 pub mod view;
 
 use serde::Serialize;
@@ -312,6 +313,7 @@ impl State {
             Action::Doc(a) => match self.doc.reduce(a) {
                 DocChange::Nothing => return false,
                 DocChange::Typed => {}
+                DocChange::Restored(caret) => self.view.caret_to(caret, true),
                 DocChange::Undone(_) => {
                     self.rebuild(rt);
                     self.view

@@ -503,3 +503,32 @@ fn notes_and_banners_come_in_the_language_in_use() {
     let b = p.s.share.banner.clone().unwrap();
     assert!(b.lines[0].starts_with("无法打开此链接："), "{:?}", b.lines);
 }
+
+/// Ctrl+Z of a long text (the document's own history): an edit is undone
+/// and done again at its place, the caret put there, and the editor told
+/// to copy the text in; a replacement forgets the typed history.
+#[test]
+fn typed_steps_are_undone_and_done_again_at_their_place() {
+    let mut p = Page::new();
+    let long: String = (0..2000).map(|i| format!("    IADD3 R1, R1, {i:#x}, RZ\n")).collect();
+    p.edit(&long);
+    let edited = long.replacen("0x3e8,", "0xabc,", 1);
+    p.edit(&edited);
+    let rev = p.s.doc.source_rev;
+    p.act(Action::Doc(DocAction::UndoTyped));
+    assert_eq!(p.source(), long);
+    assert!(p.s.doc.source_rev > rev, "the editor copies the text in");
+    let at = long.find("0x3e8,").unwrap();
+    assert_eq!(p.s.view.caret.map(|c| c.offset), Some(at + "0x3e8".len()));
+    p.act(Action::Doc(DocAction::RedoTyped));
+    assert_eq!(p.source(), edited);
+    p.act(Action::Doc(DocAction::UndoTyped));
+    p.act(Action::Doc(DocAction::UndoTyped));
+    assert_eq!(p.source(), Page::new().source(), "back before the paste");
+    // nothing more to undo: nothing happens
+    assert!(!p.act(Action::Doc(DocAction::UndoTyped)));
+    // a replacement starts a new history
+    p.act(Action::Doc(DocAction::RedoTyped));
+    p.act(Action::LoadExample("broadcast".into()));
+    assert!(!p.act(Action::Doc(DocAction::UndoTyped)));
+}
