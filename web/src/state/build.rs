@@ -22,9 +22,9 @@ pub struct Row {
     /// The machine word.
     pub word: Word,
     /// Hex digits grouped by 8, most significant first.
-    pub hex: String,
+    pub hex: Rc<str>,
     /// Canonical disassembly.
-    pub text: String,
+    pub text: Rc<str>,
     /// 1-based source line.
     pub line: usize,
     /// Byte span of the statement in the source.
@@ -191,8 +191,8 @@ fn listing_of(isa: &Isa, program: &Program) -> (Vec<Row>, Vec<ControlRow>) {
             } => rows.push(Row {
                 addr: r.addr,
                 word,
-                hex: listing_hex(isa, r.hex),
-                text: r.text,
+                hex: listing_hex(isa, r.hex).into(),
+                text: r.text.into(),
                 line,
                 start: span.start,
                 end: span.end,
@@ -206,6 +206,29 @@ fn listing_of(isa: &Isa, program: &Program) -> (Vec<Row>, Vec<ControlRow>) {
         }
     }
     (rows, controls)
+}
+
+/// Texts from this many bytes on (about a thousand lines) are assembled
+/// through [`ASSEMBLER`], once the second part of the wasm, which holds
+/// it, is here (docs/perf.md, "Loading the rest"); shorter ones, and
+/// every text before then, whole: a few milliseconds at most.
+const LONG: usize = 32 * 1024;
+
+/// Assembles `src` as `asm::assemble` does; a long text re-reading only
+/// what its last edit changed (see [`LONG`]).
+fn assemble_text(isa: &Isa, src: &str) -> Result<Program, Vec<Diagnostic>> {
+    if src.len() >= LONG && crate::lazy::ready() {
+        ASSEMBLER.with(|a| a.borrow_mut().assemble(isa, src))
+    } else {
+        asm::assemble(isa, src)
+    }
+}
+
+thread_local! {
+    /// What the last assembly read, so that the next, after an edit,
+    /// re-reads only what changed (a cache: its result is always what
+    /// `asm::assemble` gives, so the state does not hold it).
+    static ASSEMBLER: std::cell::RefCell<asm::incremental::Incremental> = Default::default();
 }
 
 /// The build slice.
@@ -250,7 +273,7 @@ impl Build {
         let isa = id.isa();
         let result = match id {
             Id::Cuda => compile(src).map(|c| (c.program.clone(), Some(Rc::new(c)))),
-            _ => asm::assemble(isa, src).map(|p| (p, None)),
+            _ => assemble_text(isa, src).map(|p| (p, None)),
         };
         let lines = Lines::new(src);
         match result {
