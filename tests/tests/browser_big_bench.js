@@ -67,10 +67,13 @@
   const TREE = { subtree: true, childList: true, characterData: true, attributes: true };
   const STEP = { subtree: true, attributes: true, attributeFilter: ['data-step'] };
 
-  // Replaces the editor's whole text as select-all and paste would.
+  // Replaces the editor's whole text as select-all and paste would:
+  // Ctrl+A first (a long text's text area holds only the lines around
+  // the view until Ctrl+A puts all of it there).
   const paste = (text) => {
     const t = editor();
     t.focus();
+    t.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', ctrlKey: true, bubbles: true, cancelable: true }));
     t.setRangeText(text, 0, t.value.length, 'end');
     t.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
   };
@@ -102,11 +105,19 @@
     async keystroke(i, a) {
       if (i === 0) await until('the program', () => rowsShown(a.insts) && settled());
       const t = editor();
+      if (i === 0) {
+        // The editor scrolled to the edited line, as a person would: a
+        // long text's text area holds the lines around the view.
+        const box = $('#editor');
+        box.scrollTop = Math.max(0, (a.editLine / a.src.split('\n').length) * box.scrollHeight - box.clientHeight / 2);
+        await quiet();
+      }
+      const first = Number(t.dataset.firstLine || 0);
       const old = (a.editBase + i).toString(16);
       const now = (a.editBase + i + 1).toString(16);
       const at = t.value.indexOf('R5, R5, 0x' + old + ',') + 'R5, R5, 0x'.length;
       if (at < 'R5, R5, 0x'.length) throw new Error('edited instruction not found');
-      const line = t.value.slice(0, at).split('\n').length;
+      const line = first + t.value.slice(0, at).split('\n').length;
       if (line !== a.editLine) throw new Error(`edit at line ${line}, not ${a.editLine}`);
       const row = () => listing().querySelector(`tr[data-line="${line}"] .dis`);
       if (i === 0) {
