@@ -153,6 +153,20 @@ fn a_long_text_is_edited_where_it_is_shown() {
          return r !== null && r.textContent.includes('0xabcde');",
     );
 
+    // Scrolled back to the top, the caret's lines are no longer held; a
+    // key typed puts them back (and the view with them) before it types.
+    scroll_editor_to(&page, 1);
+    page.wait("return Number(document.querySelector('#editor textarea').dataset.firstLine) === 0;");
+    page.key("x", false, false);
+    let (first, lines) = held(&page);
+    assert!(first <= 1999 && 1999 < first + lines, "{first} {lines}");
+    let caret = page.js(
+        "const t = document.querySelector('#editor textarea');
+         return Number(t.dataset.firstLine) + t.value.slice(0, t.selectionStart).split('\\n').length;",
+        vec![],
+    );
+    assert_eq!(caret, json!(2000), "the caret is back on its line");
+
     // Ctrl+Z and Ctrl+Y are the document's own in a long text.
     page.key("z", false, true);
     wait_line(&page, 2000, "    IADD3 R1, R1, 0x7d0, RZ  // line 2000");
