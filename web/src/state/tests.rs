@@ -510,7 +510,9 @@ fn notes_and_banners_come_in_the_language_in_use() {
 #[test]
 fn typed_steps_are_undone_and_done_again_at_their_place() {
     let mut p = Page::new();
-    let long: String = (0..2000).map(|i| format!("    IADD3 R1, R1, {i:#x}, RZ\n")).collect();
+    let long: String = (0..2000)
+        .map(|i| format!("    IADD3 R1, R1, {i:#x}, RZ\n"))
+        .collect();
     p.edit(&long);
     let edited = long.replacen("0x3e8,", "0xabc,", 1);
     p.edit(&edited);
