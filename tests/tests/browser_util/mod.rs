@@ -107,11 +107,14 @@ impl Page {
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Replaces the editor's text as typing would (an `input` event).
+    /// Replaces the editor's text as select-all and typing would: Ctrl+A
+    /// (a long text's text area holds only the lines around the view
+    /// until Ctrl+A puts all of it there), then an `input` event.
     pub fn set_source(&self, text: &str) {
         self.js(
             "const t = document.querySelector('#editor textarea');
              t.focus();
+             t.dispatchEvent(new KeyboardEvent('keydown', {key: 'a', ctrlKey: true, bubbles: true, cancelable: true}));
              t.value = arguments[0];
              t.setSelectionRange(0, 0);
              t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
