@@ -66,7 +66,10 @@ impl Class {
 /// One classed piece of a line: byte range within the line.
 pub type Piece = (Class, usize, usize);
 
-/// Classifies every line of `src`. Block comments carry across lines.
+/// Classifies every line of `src` in one pass, block comments carrying
+/// across lines: what [`highlight_lines`] must give for any window (the
+/// editor draws only the lines in view).
+#[cfg(test)]
 pub fn highlight(isa: &Isa, src: &str) -> Vec<Vec<Piece>> {
     let mut in_block = false;
     src.split('\n')
@@ -74,8 +77,8 @@ pub fn highlight(isa: &Isa, src: &str) -> Vec<Vec<Piece>> {
         .collect()
 }
 
-/// Classifies lines `first..end` (0-based) of `src`, as [`highlight`]
-/// does for them: the lines before are only scanned for where they
+/// Classifies lines `first..end` (0-based) of `src` as a pass over the
+/// whole text would: the lines before are only scanned for where they
 /// leave a block comment, and those after not read at all.
 pub fn highlight_lines(isa: &Isa, src: &str, first: usize, end: usize) -> Vec<Vec<Piece>> {
     let Some((at, mut in_block)) = scan_to_line(src, first) else {

@@ -77,21 +77,12 @@ pub fn count_lines(text: &str) -> usize {
 /// Byte offset of the start of 0-based line `line` (the text's end past
 /// its last line).
 fn line_start(text: &str, line: usize) -> usize {
-    if line == 0 {
-        return 0;
-    }
-    text.match_indices('\n')
-        .nth(line - 1)
-        .map_or(text.len(), |(i, _)| i + 1)
+    crate::state::line_start(text, line + 1)
 }
 
 /// 0-based line of byte offset `at`.
 pub fn line_of(text: &str, at: usize) -> usize {
-    let at = at.min(text.len());
-    text.as_bytes()[..at]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+    crate::state::line_of(text, at) - 1
 }
 
 impl Held {

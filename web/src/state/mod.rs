@@ -41,7 +41,7 @@ pub use document::{DocAction, DocChange, Document};
 pub use lines::Lines;
 pub use run::{RunAction, RunState, RunView, Runtime};
 pub use share::{FollowUp, ShareAction, ShareState};
-pub use view::{all_formats, CaretRequest, Fmt, Tab, Theme, View, ViewAction};
+pub use view::{all_formats, line_of, CaretRequest, Fmt, Tab, Theme, View, ViewAction};
 
 use crate::examples;
 use crate::i18n::{fill, tr, tr_text, trf};

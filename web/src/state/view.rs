@@ -209,7 +209,7 @@ impl Default for View {
 }
 
 /// 1-based line of byte offset `off` (clamped to the text).
-fn line_of(src: &str, off: usize) -> usize {
+pub fn line_of(src: &str, off: usize) -> usize {
     let off = off.min(src.len());
     src.as_bytes()[..off]
         .iter()
