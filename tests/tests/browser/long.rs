@@ -250,3 +250,40 @@ fn a_step_far_down_shows_its_row() {
     );
     assert_eq!(page.page_errors(), json!([]));
 }
+
+/// With the second part of the wasm unreachable (offline after the page
+/// came, a deploy in between), a long program is still assembled, edited
+/// and stepped: it is assembled whole, without the incremental
+/// assembler that waits in that part, and nothing throws.
+#[test]
+#[ignore = "needs the wasm bundle and Chromium"]
+fn a_long_text_works_without_the_second_part() {
+    let page = Page::open_blocking(1366, 900, None, Some(xtask::split::REST_FILE));
+    paste_all(&page, &program());
+    page.wait(&format!(
+        "const h = document.querySelector('.listing-pane .pane-info');
+         return h && h.textContent.includes('{}') && document.querySelector('#listing').dataset.stale === 'false';",
+        LINES - 1
+    ));
+    page.js(
+        "const t = document.querySelector('#editor textarea');
+         const at = t.value.indexOf('0xbb6,');
+         t.setRangeText('0xfff', at, at + 5, 'end');
+         t.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: 'f'}));
+         return true;",
+        vec![],
+    );
+    page.wait(
+        "const s = document.querySelector('.listing-pane .scroll');
+         s.scrollTop = s.scrollHeight;
+         const r = document.querySelector('#listing tr[data-line=\"2998\"] .dis');
+         return r !== null && r.textContent.includes('0xfff');",
+    );
+    page.step();
+    page.wait("const r = document.querySelector('#listing tr.exec'); return r !== null && r.dataset.line === '3000';");
+    assert_eq!(
+        page.js("return window.__warpscopeRest || null;", vec![]),
+        json!(null)
+    );
+    assert_eq!(page.page_errors(), json!([]));
+}
