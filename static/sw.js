@@ -40,13 +40,14 @@ const SHELL = [
   // The styles of the features that wait for it, fetched with it.
   "static/pkg/features.css",
   // Fetched by the page only when first needed (the reference pane's
-  // descriptions, the Chinese interface, the puzzles); stored here so that
-  // they are there offline too.
+  // descriptions, the Chinese interface, the puzzles, the examples);
+  // stored here so that they are there offline too.
   "static/pkg/w128.wsd",
   "static/pkg/sm50.wsd",
   "static/pkg/gfx9.wsd",
   "static/pkg/zh.txt",
   "static/pkg/puzzles.txt",
+  "static/pkg/examples.txt",
 ].map((p) => new URL(p, ROOT).href);
 
 self.addEventListener("install", (event) => {

@@ -4,34 +4,66 @@
 //! files of `examples/<isa>/`, each with a `// Title:` header). This
 //! module is the one place the UI asks for them: a new example file listed
 //! in core appears in the menu, and anything that refers to examples by id
-//! (a link format) resolves them through [`by_id`].
+//! (a link format) resolves them through [`by_id`]. The menu's titles are
+//! always here; the texts other than the start example's come in a file
+//! read with the second part of the wasm ([`ready`], [`fetch`]).
 
-pub use warpscope_core::examples::Example;
+use warpscope_core::examples as core_examples;
+pub use warpscope_core::examples::{Entry, Example};
 use warpscope_core::isas::Id;
 
-/// The examples written for one ISA, in menu order.
+/// The examples written for one ISA, in menu order, where their texts are
+/// here ([`ready`]); empty where they are not.
 pub fn for_isa(isa: Id) -> &'static [Example] {
-    warpscope_core::examples::examples_for(isa.name())
+    core_examples::examples_for(isa.name())
 }
 
-/// An example by ISA and id.
+/// What the examples menu lists for one ISA, whether or not the texts are
+/// here.
+pub fn titles(isa: Id) -> impl Iterator<Item = &'static Entry> {
+    core_examples::index_for(isa.name())
+}
+
+/// An example by ISA and id (the start example always; the others once
+/// their texts are here).
 pub fn by_id(isa: Id, id: &str) -> Option<&'static Example> {
-    for_isa(isa).iter().find(|e| e.id == id)
+    core_examples::by_id(isa.name(), id)
 }
 
-/// The bundled example whose header (`// Title:` and explanation) `src`
-/// opens with, unchanged: its ISA's short name and its id.
-fn bundled_header(src: &str) -> Option<(&'static str, &'static str)> {
-    let (title, text) = warpscope_core::examples::example_header(src);
-    if title.is_empty() {
-        return None;
+/// Whether `src` is one of `isa`'s examples, unchanged (known whether or
+/// not the texts are here).
+pub fn is_bundled(isa: Id, src: &str) -> bool {
+    core_examples::is_bundled(isa.name(), src)
+}
+
+/// Whether the examples' texts are here: the playground's build leaves
+/// them out of its first download and reads them from
+/// [`core_examples::FILE_NAME`], which the glue fetches with the second
+/// part of the wasm.
+pub fn ready() -> bool {
+    core_examples::all().is_some()
+}
+
+/// Reads the examples' file as it was fetched with the second part of
+/// the wasm (given to core at start, which asks when they are first
+/// needed).
+pub fn read_fetched() -> Option<String> {
+    crate::fetch::text_now(&crate::fetch::url(core_examples::FILE_NAME)).ok()
+}
+
+/// Fetches the examples' file again (when it was not read with the second
+/// part: offline then, or damaged) and installs it, or says why not.
+pub async fn fetch() -> Result<(), String> {
+    if ready() {
+        return Ok(());
     }
-    Id::CHOICES.into_iter().find_map(|isa| {
-        for_isa(isa)
-            .iter()
-            .find(|e| e.title == title && e.explanation == text)
-            .map(|e| (isa.name(), e.id))
-    })
+    let bytes = crate::fetch::bytes(&crate::fetch::url(core_examples::FILE_NAME)).await?;
+    let text = String::from_utf8(bytes).map_err(|_| crate::fetch::not_this_build())?;
+    if core_examples::install(&text) || ready() {
+        Ok(())
+    } else {
+        Err(crate::fetch::not_this_build())
+    }
 }
 
 /// The title and explanation `src`'s header shows in the current
@@ -39,10 +71,11 @@ fn bundled_header(src: &str) -> Option<(&'static str, &'static str)> {
 /// catalogue has it (`example:ISA/ID:title` and `:text`), anything else
 /// as written.
 pub fn header_shown(src: &str) -> (String, String) {
-    let (title, text) = warpscope_core::examples::example_header(src);
+    let (title, text) = core_examples::example_header(src);
     if crate::i18n::current() == crate::i18n::Lang::Zh {
-        if let Some((isa, id)) = bundled_header(src) {
-            let key = |part: &str| crate::i18n::lookup_key(&format!("example:{isa}/{id}:{part}"));
+        if let Some(e) = core_examples::bundled_header(src) {
+            let key =
+                |part: &str| crate::i18n::lookup_key(&format!("example:{}/{}:{part}", e.isa, e.id));
             if let (Some(t), Some(x)) = (key("title"), key("text")) {
                 return (t.to_string(), x.to_string());
             }
@@ -73,22 +106,19 @@ pub fn paragraphs(text: &str) -> Vec<(bool, String)> {
 }
 
 /// An example's title for the examples menu, in the current language.
-pub fn title_shown(isa: Id, e: &Example) -> &'static str {
+pub fn title_shown(e: &Entry) -> &'static str {
     if crate::i18n::current() == crate::i18n::Lang::Zh {
-        if let Some(t) = crate::i18n::lookup_key(&format!("example:{}/{}:title", isa.name(), e.id))
-        {
+        if let Some(t) = crate::i18n::lookup_key(&format!("example:{}/{}:title", e.isa, e.id)) {
             return t;
         }
     }
     e.title
 }
 
-/// The program shown when the page opens: the butterfly sum, a SHFL
-/// reduction that shows off the lane diagrams.
+/// The program shown when the page opens (`examples::START`: the
+/// butterfly sum, a SHFL reduction that shows off the lane diagrams).
 pub fn default_example() -> &'static Example {
-    by_id(Id::W128, "butterfly_sum")
-        .or_else(|| for_isa(Id::W128).first())
-        .expect("core bundles w128 examples")
+    core_examples::start()
 }
 
 #[cfg(test)]

@@ -36,12 +36,14 @@ pub async fn bytes(url: &str) -> Result<Vec<u8>, String> {
         .map_err(reason)?;
     let bytes = js_sys::Uint8Array::new(&buf);
     if !of_this_build(url, &bytes) {
-        return Err(
-            "the file is not this version's (damaged, or from a newer version): reload the page (your work is saved)"
-                .into(),
-        );
+        return Err(not_this_build());
     }
     Ok(bytes.to_vec())
+}
+
+/// Why a file that arrived cannot be read: it is not this build's.
+pub fn not_this_build() -> String {
+    "the file is not this version's (damaged, or from a newer version): reload the page (your work is saved)".into()
 }
 
 /// Whether `bytes` are this build's copy of the file at `url`, as the

@@ -190,6 +190,7 @@ fn fmt_name(f: state::Fmt) -> &'static str {
 #[wasm_bindgen(start)]
 pub fn start() {
     warpscope_core::puzzle::set_bundled_loader(puzzle::read_bundled);
+    warpscope_core::examples::set_loader(examples::read_fetched);
     let lang = share::lang_at_start();
     wasm_bindgen_futures::spawn_local(async move {
         // The work's store first: the saved work decides the rest. Where

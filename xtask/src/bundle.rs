@@ -425,9 +425,10 @@ pub fn bundle_files(root: &Path) -> Vec<(&'static str, PathBuf)> {
 
 /// The files the page fetches only when it first needs them, by what they
 /// hold: each ISA's documentation prose, for the reference pane, the
-/// Chinese catalogue, for the interface in Chinese, and the bundled
-/// puzzles, for the puzzle panel. They are not part of the bundle a page
-/// loads before it can be used.
+/// Chinese catalogue, for the interface in Chinese, the bundled
+/// puzzles, for the puzzle panel, and the example programs other than the
+/// one the page opens with, for the examples menu. They are not part of
+/// the bundle a page loads before it can be used.
 pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
     let docs = warpscope_core::isas::Id::ALL.iter().map(|id| {
         (
@@ -439,9 +440,13 @@ pub fn on_demand_files(root: &Path) -> Vec<(String, PathBuf)> {
     let puzzles = root
         .join("static/pkg")
         .join(warpscope_core::puzzle::BUNDLED_FILE);
+    let examples = root
+        .join("static/pkg")
+        .join(warpscope_core::examples::FILE_NAME);
     docs.chain([
         ("zh texts".to_string(), zh),
         ("puzzles".to_string(), puzzles),
+        ("examples".to_string(), examples),
     ])
     .collect()
 }
@@ -458,6 +463,8 @@ fn write_on_demand(path: &Path) -> Result<(), String> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let bytes = if name == warpscope_core::puzzle::BUNDLED_FILE {
         warpscope_core::puzzle::bundled_file().into_bytes()
+    } else if name == warpscope_core::examples::FILE_NAME {
+        warpscope_core::examples::bundled_file().into_bytes()
     } else if name == zh_tables::format::FILE_NAME {
         zh_tables::format::write(zh_tables::PARTS)
             .ok_or("a Chinese catalogue text holds a separator character")?
@@ -578,6 +585,16 @@ mod tests {
         for (_, path) in on_demand_files(&dir) {
             write_on_demand(&path).unwrap();
             if path.ends_with(zh_tables::format::FILE_NAME) {
+                continue;
+            }
+            if path.ends_with(warpscope_core::examples::FILE_NAME) {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let texts: Vec<&str> = text.split('\u{1e}').collect();
+                let compiled = warpscope_core::examples::all().unwrap();
+                assert_eq!(texts.len(), compiled.len());
+                for (t, e) in texts.iter().zip(compiled) {
+                    assert_eq!(*t, e.source);
+                }
                 continue;
             }
             if path.ends_with(warpscope_core::puzzle::BUNDLED_FILE) {

@@ -569,3 +569,57 @@ fn every_fault_of_the_texts_fetched_later_is_said_where_they_appear() {
         }
     }
 }
+
+#[test]
+#[ignore = "browser test: needs the wasm bundle and Chromium"]
+fn examples_that_cannot_be_read_are_said_and_the_work_stays() {
+    // The example programs other than the start one come in a file read
+    // with the second part. Missing, damaged or unreachable: choosing an
+    // example says why and leaves the editor's text as it was, a new ISA
+    // is chosen all the same, the menu still lists every title, and the
+    // page steps. Late: the example opens once the file is here.
+    let said = "const n = document.getElementById('note'); return n && /example programs could not be read/.test(n.textContent) && n.textContent;";
+    let titles = "return document.querySelectorAll('#examples option').length;";
+    for kind in ["404", "garbage", "network", "late"] {
+        let page = Page::open_with(1280, 800, Some(&fault("examples.txt", kind)));
+        assert_eq!(
+            page.js(titles, vec![]),
+            json!(1 + warpscope_core::examples::index_for("w128").count()),
+            "{kind}: the menu lists every title from the start"
+        );
+        let start = page.source();
+        page.choose("#examples", "vote_modes");
+        if kind == "late" {
+            page.wait("return document.querySelector('#editor textarea').value.includes('VOTE');");
+            assert_eq!(
+                page.source(),
+                warpscope_core::examples::w128_example("vote_modes")
+                    .unwrap()
+                    .source
+            );
+        } else {
+            let note = page.wait(said);
+            eprintln!("examples.txt {kind}: {note}");
+            assert_eq!(page.source(), start, "{kind}: the text stays");
+            // The menu lists the new ISA's titles once it is chosen.
+            let listed = |isa: &str| {
+                format!(
+                    "return document.querySelectorAll('#examples option').length === {};",
+                    1 + warpscope_core::examples::index_for(isa).count()
+                )
+            };
+            page.choose("#isa", "sm50");
+            page.wait(&listed("sm50"));
+            page.wait(said);
+            assert_eq!(
+                page.source(),
+                start,
+                "{kind}: the text stays under the new ISA"
+            );
+            page.choose("#isa", "w128");
+            page.wait(&listed("w128"));
+        }
+        page.step();
+        assert_eq!(page.page_errors(), json!([]), "{kind}");
+    }
+}

@@ -94,7 +94,7 @@ pub fn header(st: &State, d: &Dispatch, puzzles: bool, toggle_puzzles: &Callback
                 </label>
                 <select id="examples" aria-label={tr("load an example")} onchange={on_example} onkeydown={on_example_key(d)}>
                     <option value="" selected=true>{ tr("Examples…") }</option>
-                    { for examples::for_isa(isa).iter().map(|e| html!{ <option value={e.id}>{ examples::title_shown(isa, e) }</option> }) }
+                    { for examples::titles(isa).map(|e| html!{ <option value={e.id}>{ examples::title_shown(e) }</option> }) }
                 </select>
             </div>
             <div class="tb-group runbar">

@@ -114,9 +114,7 @@ impl Document {
 
     /// Whether the text is one of the ISA's examples.
     pub fn is_example(&self) -> bool {
-        examples::for_isa(self.isa)
-            .iter()
-            .any(|e| e.source == self.source.as_str())
+        examples::is_bundled(self.isa, &self.source)
     }
 
     /// Whether the text is empty or an untouched example.

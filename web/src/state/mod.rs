@@ -115,6 +115,13 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether carrying the action out may load an example, whose text
+    /// other than the start example's is read after start
+    /// ([`examples::ready`]).
+    pub fn needs_examples(&self) -> bool {
+        matches!(self, Action::LoadExample(_) | Action::SetIsa(_))
+    }
+
     /// Whether carrying the action out runs code of the second part of the
     /// wasm (docs/perf.md, "Loading the rest"): what a program's run needs
     /// (typing, assembling, stepping, the lanes) never does; opening a
@@ -220,6 +227,31 @@ impl Dispatch {
             });
             return;
         }
+        if action.needs_examples() && !examples::ready() {
+            // Read with the second part; fetched again when that read
+            // failed. A new ISA is chosen all the same, without its example.
+            let d = self.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match examples::fetch().await {
+                    Ok(()) => d.send(action),
+                    Err(e) => {
+                        if let Action::SetIsa(_) = action {
+                            d.apply(action);
+                        }
+                        d.send(Action::View(ViewAction::Note(trf(
+                            "The example programs could not be read: {0}.",
+                            &[&e],
+                        ))));
+                    }
+                }
+            });
+            return;
+        }
+        self.apply(action);
+    }
+
+    /// Applies an action now, past the waits of [`Dispatch::send`].
+    fn apply(&self, action: Action) {
         self.d.dispatch(Msg {
             action,
             rt: self.rt.clone(),

@@ -135,7 +135,7 @@ async function __wsStyle() {
 async function __wsLoad() {
     let bytes, m;
     // The files the page reads at once when it needs them (the bundled
-    // puzzles), read beside the part and before it is installed: a
+    // puzzles, the examples), read beside the part and before it is installed: a
     // feature that waited for the part finds them (or their absence).
     const files = window.__warpscopeFiles ||= {};
     const reading = Promise.all({PREFETCH}.filter((n) => !(n in files)).map((name) =>
@@ -293,7 +293,11 @@ pub fn digest(bytes: &[u8]) -> u32 {
 /// `None` when it is not of the expected shape. A split build's glue also
 /// carries `files`, the on-demand files' names and [`digest`]s.
 pub fn patch_glue(glue: &str, mode: Mode, files: &[(String, u32)]) -> Option<String> {
-    let prefetch = format!("[\"{}\"]", warpscope_core::puzzle::BUNDLED_FILE);
+    let prefetch = format!(
+        "[\"{}\",\"{}\"]",
+        warpscope_core::puzzle::BUNDLED_FILE,
+        warpscope_core::examples::FILE_NAME
+    );
     const AT: &str = "\"./warpscope_bg.js\": import0,";
     if glue.matches(AT).count() != 1 || !glue.contains("let wasmModule, wasmInstance, wasm;") {
         return None;

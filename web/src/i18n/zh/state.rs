@@ -58,6 +58,7 @@ pub(super) const ENTRIES: &[(&str, &str)] = &[
      "warpscope 的一部分无法加载（{0}），因此页面未打开所要求的视图。重新加载即可再试，你的内容会保留。"),
     ("This needs a part of warpscope that could not be loaded: {0}.",
      "此操作需要 warpscope 中无法加载的部分：{0}。"),
+    ("The example programs could not be read: {0}.", "无法读取示例程序：{0}。"),
     ("No link can hold this program: {0}.", "无法为此程序生成链接：{0}。"),
     ("this is an embedded, read-only view: open it in warpscope to edit and save",
      "这是嵌入的只读视图：请在 warpscope 中打开以编辑和保存"),
