@@ -251,7 +251,7 @@ fn parse_one(isa: &Isa, text: &str) -> Result<Word, Diagnostic> {
             let at = body_start + i;
             return Err(Diagnostic::error(
                 Span::new(at, at + c.len_utf8()),
-                crate::msg!("`{0}` is not a hex digit", c.escape_debug()),
+                crate::msg!("`{0}` is not a hex digit", crate::msg::visible_char(c)),
             )
             .with_help(crate::msg!(
                 "write the word as hex digits, optionally with `0x` and `_` separators"

@@ -58,6 +58,52 @@ impl ToArg for Text {
     }
 }
 
+/// `text` as a message quotes it: as it is, but for the characters that
+/// cannot be seen (controls, spaces other than ` `, marks that join,
+/// hide or turn the text, combining marks), written as escapes (`\t`,
+/// `\u{200b}`). Unlike `escape_debug`, it needs no table of the printable
+/// characters (2 KB of the playground's first download).
+///
+/// ```
+/// use warpscope_core::msg::visible;
+/// assert_eq!(visible("a\tb"), "a\\tb");
+/// assert_eq!(visible("x\u{200b}"), "x\\u{200b}");
+/// assert_eq!(visible("寄存器 é"), "寄存器 é");
+/// ```
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\0' => out.push_str("\\0"),
+            '\u{0}'..='\u{1f}'
+            | '\u{7f}'..='\u{a0}'
+            | '\u{ad}'
+            | '\u{300}'..='\u{36f}'
+            | '\u{1680}'
+            | '\u{180e}'
+            | '\u{2000}'..='\u{200f}'
+            | '\u{2028}'..='\u{202f}'
+            | '\u{205f}'..='\u{206f}'
+            | '\u{3000}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e007f}' => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One character as [`visible`] quotes it.
+pub fn visible_char(c: char) -> String {
+    visible(c.encode_utf8(&mut [0; 4]))
+}
+
 impl Text {
     /// The message of `template` filled with `args`.
     pub fn new(template: &'static str, args: Vec<Arg>) -> Text {

@@ -253,7 +253,7 @@ fn parse_unary(
                 t.span,
                 crate::msg!(
                     "expected an expression, found `{0}`",
-                    &src[t.span.start..t.span.end].escape_debug()
+                    crate::msg::visible(&src[t.span.start..t.span.end])
                 ),
             ));
             None

@@ -420,7 +420,7 @@ fn punct(src: &str, i: usize, diags: &mut Vec<Diagnostic>) -> (Tok, usize) {
             let end = i + ch.len_utf8();
             let mut d = Diagnostic::error(
                 Span::new(i, end),
-                crate::msg!("unexpected character `{0}`", ch.escape_debug()),
+                crate::msg!("unexpected character `{0}`", crate::msg::visible_char(ch)),
             );
             if ch == '#' {
                 d = d.with_help(crate::msg!(

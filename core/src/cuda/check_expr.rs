@@ -186,7 +186,14 @@ impl Checker {
         if bits & 0x7f_ffff == 0 && exp != 0 && exp != 0xff {
             return Ok(());
         }
-        let text = format!("{}", f32::from_bits(bits));
+        // warpscope's own float text (std's printer and its tables would
+        // weigh 1 KB in the playground's first download)
+        let f = f32::from_bits(bits);
+        let text = match () {
+            _ if f.is_nan() => "NaN".to_string(),
+            _ if f.is_infinite() => if f > 0.0 { "inf" } else { "-inf" }.to_string(),
+            _ => crate::codec::text::float_text(bits),
+        };
         self.fail(errors::float_divisor(b.span, &text))
     }
 

@@ -245,7 +245,7 @@ pub fn lex_line(line: &str, base: usize) -> Line {
                 }
                 out.errors.push(Diagnostic::error(
                     sp(start, i),
-                    msg!("unexpected character `{0}`", ch.escape_debug()),
+                    msg!("unexpected character `{0}`", crate::msg::visible_char(ch)),
                 ));
             }
         }

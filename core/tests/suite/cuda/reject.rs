@@ -66,7 +66,7 @@ const BODIES: &[(&str, usize, usize, &str)] = &[
         "float f = 1.f / 3.f;",
         3,
         17,
-        "`/` of a float by 3 is not in the cuda subset",
+        "`/` of a float by 3.0 is not in the cuda subset",
     ),
     (
         "float f = 1e39f;",
