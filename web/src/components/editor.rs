@@ -183,6 +183,16 @@ fn source_effect(
     move |_| {
         if let Some(ta) = ta_ref.cast::<HtmlTextAreaElement>() {
             let mut h = held.borrow_mut();
+            if h.total == 0 && editor_window::count_lines(&source) <= editor_window::WHOLE {
+                // The first text, short: set as it is, without reading or
+                // placing a selection, which would make the browser lay the
+                // page out inside the first render's task.
+                if ta.value() != *source {
+                    ta.set_value(&source);
+                }
+                *h = Held::around(&source, 0).0;
+                return;
+            }
             if h.total == 0 || h.join(&ta.value()) != *source {
                 let line = h.first + h.lines / 2;
                 let sel = editor_window::selection(&ta, &h);
