@@ -195,6 +195,31 @@ pub fn fill(template: &str, args: &[&dyn Display]) -> String {
 mod tests {
     use super::*;
 
+    /// `visible` against std's `escape_debug` (which the browser bundle
+    /// leaves out, but a native test may use): what `visible` escapes,
+    /// std escapes too, and below U+0100 the two escape the same
+    /// characters but the quotes and the backslash (which a message
+    /// quotes as they are) and U+00A0 (a space that cannot be seen).
+    #[test]
+    fn visible_escapes_what_std_would_and_no_more() {
+        let std_escapes = |c: char| c.escape_debug().count() > 1;
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            let ours = visible_char(c) != c.to_string();
+            if ours {
+                assert!(
+                    std_escapes(c) || c == '\u{a0}' || c.is_whitespace(),
+                    "{:x}",
+                    c as u32
+                );
+            }
+            if (c as u32) < 0x100 && !matches!(c, '\'' | '"' | '\\' | '\u{a0}') {
+                assert_eq!(ours, std_escapes(c), "{:x}", c as u32);
+            }
+        }
+        assert_eq!(visible("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(visible("`é` ∑ 中"), "`é` ∑ 中");
+    }
+
     #[test]
     fn fill_puts_values_in_their_places() {
         assert_eq!(
