@@ -132,19 +132,24 @@ fn example(id: &'static str, source: &'static str) -> Example {
     }
 }
 
-/// The examples of `file` (a [`FILE_NAME`]), when it holds the text of
-/// every entry of the index as this build knows it.
-fn read(file: &'static str) -> Option<Vec<Example>> {
-    let texts: Vec<&'static str> = file.split(SEPARATOR).collect();
-    if texts.len() != INDEX.len() {
-        return None;
-    }
+/// Whether `file` (a [`FILE_NAME`]) holds the text of every entry of the
+/// index as this build knows it (not another build's, cut short or
+/// damaged).
+fn is_this_builds(file: &str) -> bool {
+    let texts: Vec<&str> = file.split(SEPARATOR).collect();
+    texts.len() == INDEX.len()
+        && INDEX
+            .iter()
+            .zip(texts)
+            .all(|(e, t)| t.len() == e.len && fnv1a(t.as_bytes()) == e.digest)
+}
+
+/// The examples of `file`, one of this build's ([`is_this_builds`]).
+fn read(file: &'static str) -> Vec<Example> {
     INDEX
         .iter()
-        .zip(texts)
-        .map(|(e, t)| {
-            (t.len() == e.len && fnv1a(t.as_bytes()) == e.digest).then(|| example(e.id, t))
-        })
+        .zip(file.split(SEPARATOR))
+        .map(|(e, t)| example(e.id, t))
         .collect()
 }
 
@@ -152,14 +157,11 @@ fn read(file: &'static str) -> Option<Vec<Example>> {
 /// nothing installed, when it is not this build's file (another build's,
 /// cut short, damaged), or when the texts are there already.
 pub fn install(file: &str) -> bool {
-    if ALL.get().is_some() {
+    if ALL.get().is_some() || !is_this_builds(file) {
         return false;
     }
     let file: &'static str = Box::leak(file.to_string().into_boxed_str());
-    match read(file) {
-        Some(all) => ALL.set(all).is_ok(),
-        None => false,
-    }
+    ALL.set(read(file)).is_ok()
 }
 
 /// Gives the function that reads [`FILE_NAME`] when the examples are
@@ -173,7 +175,7 @@ pub fn set_loader(load: fn() -> Option<String>) {
 pub fn all() -> Option<&'static [Example]> {
     #[cfg(feature = "texts")]
     {
-        Some(ALL.get_or_init(|| read(FILE).expect("the build script writes the index of its file")))
+        Some(ALL.get_or_init(|| read(FILE)))
     }
     #[cfg(not(feature = "texts"))]
     {
@@ -235,9 +237,7 @@ pub fn start() -> &'static Example {
 /// Whether `src` is one of `isa`'s bundled examples, unchanged (by length
 /// and digest: the texts need not be there).
 pub fn is_bundled(isa: &str, src: &str) -> bool {
-    let digest = std::cell::OnceCell::new();
-    index_for(isa)
-        .any(|e| e.len == src.len() && *digest.get_or_init(|| fnv1a(src.as_bytes())) == e.digest)
+    index_for(isa).any(|e| e.len == src.len() && fnv1a(src.as_bytes()) == e.digest)
 }
 
 /// The bundled example whose header (title and explanation) `src` opens
@@ -308,17 +308,18 @@ mod tests {
 
     #[test]
     fn a_file_of_another_build_is_not_read() {
-        let file: &'static str = Box::leak(bundled_file().into_boxed_str());
-        assert!(read(file).is_some());
+        let file = bundled_file();
+        assert!(is_this_builds(&file));
         let cut = &file[..file.len() - 1];
-        assert!(read(cut).is_none(), "cut short");
-        let other: &'static str = Box::leak(file.replacen("SHFL", "SHFX", 1).into_boxed_str());
-        assert!(read(other).is_none(), "a text changed");
+        assert!(!is_this_builds(cut), "cut short");
+        let other = file.replacen("SHFL", "SHFX", 1);
+        assert!(!is_this_builds(&other), "a text changed");
         let fewer = &file[file.find('\u{1e}').unwrap() + 1..];
-        assert!(read(fewer).is_none(), "a text missing");
-        assert!(read("").is_none());
+        assert!(!is_this_builds(fewer), "a text missing");
+        assert!(!is_this_builds(""));
+        assert!(!install(&other), "another build's file is not installed");
         assert!(all().is_some());
-        assert!(!install(file), "the texts are there already");
+        assert!(!install(&file), "the texts are there already");
     }
 
     #[test]
