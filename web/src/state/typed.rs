@@ -138,26 +138,41 @@ impl Typed {
     /// caret goes (the end of what it put back). None when there is none
     /// (or the text no longer holds it: then the history is forgotten).
     pub fn undo(&mut self, text: &str) -> Option<(String, usize)> {
-        let c = self.done.pop()?;
-        let Some(back) = c.apply(text, false) else {
-            *self = Typed::default();
-            return None;
-        };
-        let caret = c.at + c.before.len();
-        self.undone.push(c);
-        Some((back, caret))
+        self.shift(text, false)
     }
 
     /// Does again the last step undone.
     pub fn redo(&mut self, text: &str) -> Option<(String, usize)> {
-        let c = self.undone.pop()?;
-        let Some(again) = c.apply(text, true) else {
+        self.shift(text, true)
+    }
+
+    /// Moves the last step from one list to the other, applying it to
+    /// `text` forward (redo) or backward (undo); the caret goes to the end
+    /// of what it wrote.
+    fn shift(&mut self, text: &str, forward: bool) -> Option<(String, usize)> {
+        let from = if forward {
+            &mut self.undone
+        } else {
+            &mut self.done
+        };
+        let c = from.pop()?;
+        let Some(out) = c.apply(text, forward) else {
             *self = Typed::default();
             return None;
         };
-        let caret = c.at + c.after.len();
-        self.done.push(c);
-        Some((again, caret))
+        let caret = c.at
+            + if forward {
+                c.after.len()
+            } else {
+                c.before.len()
+            };
+        if forward {
+            &mut self.done
+        } else {
+            &mut self.undone
+        }
+        .push(c);
+        Some((out, caret))
     }
 }
 
